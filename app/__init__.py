@@ -1,0 +1,1 @@
+"""Doppel's user-facing layer: the command line (and, later, the desktop GUI)."""
