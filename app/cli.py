@@ -1,0 +1,231 @@
+"""The `doppel` command line: compare two documents, list languages.
+
+Exit codes: 0 done, 1 internal error, 2 unreadable input or bad usage, 130 interrupted.
+Every document error is printed on stderr as one line naming the file and the reason."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
+
+from core.comparison import Comparison, compare_documents
+from core.comparison_json import comparison_to_json
+from core.document import Document, load_document
+from core.errors import DocumentError, LanguageError
+from core.language import available_languages
+from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
+from core.verification import BlockState
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_INPUT = 2
+EXIT_INTERRUPTED = 130
+SHOWN_DISCARDED = 15  # discarded blocks listed in the readable summary without --all-discarded
+
+
+def app_version() -> str:
+    try:
+        return version("doppel-check")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def _add_engine_options(parser: argparse.ArgumentParser) -> None:
+    defaults = SignatureOptions()
+    match_defaults = MatchOptions()
+    group = parser.add_argument_group("engine options (defaults are the paper's values)")
+    group.add_argument(
+        "--lang",
+        default=defaults.language,
+        metavar="CODE",
+        help="document language, e.g. en, de, fr ('auto' detects it per document; "
+        "'doppel languages' lists them) [default: %(default)s]",
+    )
+    group.add_argument(
+        "--min-block",
+        type=int,
+        default=match_defaults.min_block,
+        metavar="N",
+        help="sentences a block (and a piece after splitting) needs [default: %(default)s]",
+    )
+    group.add_argument(
+        "--key-size",
+        type=int,
+        default=defaults.key_size,
+        metavar="K",
+        help="leading terms compared to verify two sentences [default: %(default)s]",
+    )
+    group.add_argument(
+        "--no-length-cap",
+        action="store_true",
+        help="use every sentence length as a symbol instead of the paper's 0-9a-z alphabet, "
+        "which leaves out sentences of more than 35 terms",
+    )
+    group.add_argument(
+        "--keep-stopwords",
+        action="store_true",
+        help="count every word, not only the words left after removing stop words",
+    )
+    group.add_argument(
+        "--literal-short",
+        action="store_true",
+        help="let sentences with fewer terms than the key size count towards a block's length "
+        "(the paper read literally; more false alarms on real prose)",
+    )
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="doppel",
+        description="Doppel finds the sentence blocks two documents share (offline).",
+    )
+    parser.add_argument("--version", action="version", version=f"doppel {app_version()}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    compare = commands.add_parser(
+        "compare",
+        help="compare two documents",
+        description="Compare two documents (.txt .md .docx .pdf .odt .rtf .html) and show "
+        "the sentence blocks they share, verified by the first words of each sentence.",
+    )
+    compare.add_argument("a", metavar="A", help="first document")
+    compare.add_argument("b", metavar="B", help="second document")
+    compare.add_argument("--json", action="store_true", help="print one JSON object (docs/json.md)")
+    compare.add_argument(
+        "--all-discarded",
+        action="store_true",
+        help="list every discarded block, not only those worth reading",
+    )
+    _add_engine_options(compare)
+
+    commands.add_parser("languages", help="list the languages Doppel can analyse")
+    return parser
+
+
+def _options(args: argparse.Namespace) -> tuple[SignatureOptions, MatchOptions]:
+    signature = SignatureOptions(
+        language=args.lang,
+        remove_stopwords=not args.keep_stopwords,
+        length_cap=not args.no_length_cap,
+        key_size=args.key_size,
+    )
+    rule = ShortSentenceRule.LITERAL if args.literal_short else ShortSentenceRule.FULL_KEY
+    return signature, MatchOptions(min_block=args.min_block, short_sentences=rule)
+
+
+def _first_words(doc: Document, position: int, words: int = 8) -> str:
+    sentence = doc.sentences[doc.signature.sentence_indices[position]]
+    tokens = doc.text[sentence.start : sentence.end].split()
+    snippet = " ".join(tokens[:words])
+    return snippet + (" …" if len(tokens) > words else "")
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def format_summary(c: Comparison, all_discarded: bool = False) -> str:
+    lines = []
+    for label, doc in (("A", c.a), ("B", c.b)):
+        lines.append(
+            f"{label}: {doc.path} ({doc.format}, {doc.language}, {doc.sentence_count} sentences, "
+            f"{len(doc.signature.too_long)} too long to use)"
+        )
+        lines.extend(f"   note: {w}" for w in doc.warnings)
+    counts = c.counts
+    lines += [
+        "",
+        f"Jaccard similarity  {_percent(c.jaccard)}   "
+        f"({c.matched_sentences} matched sentences of {len(c.a.signature)} in A "
+        f"and {len(c.b.signature)} in B)",
+        f"A found in B        {_percent(c.coverage_a)}",
+        f"B found in A        {_percent(c.coverage_b)}",
+        f"Blocks              {counts.raw} with equal sentence lengths: {counts.verified} verified, "
+        f"{counts.split} split, {counts.discarded} discarded",
+        "",
+    ]
+    discarded = [b for b in c.blocks if b.state is BlockState.DISCARDED]
+    shown = [b for b in c.blocks if b.state is not BlockState.DISCARDED]
+    limit = len(discarded) if all_discarded else SHOWN_DISCARDED
+    shown += discarded[:limit]
+    shown.sort(key=lambda b: (b.raw.a_start, b.raw.b_start))
+    if not shown:
+        lines.append("No shared sentence blocks.")
+        return "\n".join(lines)
+    lines.append(f"{'A pos':>6} {'B pos':>6} {'len':>4}  {'state':<9}  first words (A)")
+    for block in shown:
+        raw = block.raw
+        lines.append(
+            f"{raw.a_start:>6} {raw.b_start:>6} {raw.length:>4}  {block.state.value:<9}  "
+            f"{_first_words(c.a, raw.a_start)}"
+        )
+        if block.state is not BlockState.VERIFIED:
+            lines.append(textwrap.indent(block.reason, " " * 30))
+    hidden = counts.discarded - min(limit, len(discarded))
+    if hidden > 0:
+        lines.append(
+            f"… and {hidden} more discarded blocks: sentence lengths that agree by chance "
+            "(--all-discarded lists them)"
+        )
+    return "\n".join(lines)
+
+
+def _compare(args: argparse.Namespace) -> int:
+    signature_options, match_options = _options(args)
+    docs = []
+    failed = False
+    for path in (args.a, args.b):
+        try:
+            docs.append(load_document(path, signature_options))
+        except DocumentError as error:
+            print(f"doppel: {error}", file=sys.stderr)
+            failed = True
+    if failed:
+        return EXIT_INPUT
+    comparison = compare_documents(
+        docs[0], docs[1], match_options, keep_all_discarded=args.all_discarded
+    )
+    if args.json:
+        print(json.dumps(comparison_to_json(comparison)))
+    else:
+        print(format_summary(comparison, args.all_discarded))
+    return EXIT_OK
+
+
+def _languages() -> int:
+    for info in available_languages():
+        print(f"{info.code}  {info.name}")
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "compare":
+            try:
+                _options(args)
+            except ValueError as error:
+                parser.error(str(error))
+            return _compare(args)
+        return _languages()
+    except LanguageError as error:
+        print(f"doppel: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        print("doppel: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as error:  # never a raw traceback for a teacher
+        print(f"doppel: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        print("Please report this, with the command you ran.", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

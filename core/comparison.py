@@ -1,0 +1,74 @@
+"""Comparing two documents: the public entry point of the engine (spec §1-4).
+
+A `Comparison` holds both documents, the options, and the match result; everything the CLI
+prints, the GUI shows and the JSON contract carries is read from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.document import Document
+from core.matching import BlockCounts, MatchResult, Progress, match_signatures
+from core.options import MatchOptions
+from core.verification import BlockOutcome, VerifiedBlock
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    a: Document
+    b: Document
+    options: MatchOptions
+    result: MatchResult
+
+    @property
+    def jaccard(self) -> float:
+        return self.result.score.jaccard
+
+    @property
+    def coverage_a(self) -> float:
+        return self.result.score.coverage_a
+
+    @property
+    def coverage_b(self) -> float:
+        return self.result.score.coverage_b
+
+    @property
+    def matched_sentences(self) -> int:
+        return self.result.score.matched_count
+
+    @property
+    def counts(self) -> BlockCounts:
+        return self.result.counts
+
+    @property
+    def blocks(self) -> tuple[BlockOutcome, ...]:
+        return self.result.blocks
+
+    def piece_chars(self, piece: VerifiedBlock) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Character spans of a verified block in A's text and in B's text."""
+        return (
+            self.a.chars_of(piece.a_start, piece.length),
+            self.b.chars_of(piece.b_start, piece.length),
+        )
+
+
+def compare_documents(
+    a: Document,
+    b: Document,
+    options: MatchOptions | None = None,
+    *,
+    keep_all_discarded: bool = False,
+    progress: Progress | None = None,
+) -> Comparison:
+    """Find and verify the sentence blocks A and B share. `progress` may raise Cancelled."""
+    if a.options.key_size != b.options.key_size or a.options.length_cap != b.options.length_cap:
+        raise ValueError("both documents must be analysed with the same signature options")
+    options = options or MatchOptions()
+    result = match_signatures(
+        a.signature,
+        b.signature,
+        options,
+        keep_all_discarded=keep_all_discarded,
+        progress=progress,
+    )
+    return Comparison(a, b, options, result)

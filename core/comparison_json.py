@@ -1,0 +1,78 @@
+"""The JSON form of a comparison: a public contract (docs/json.md), changed only additively."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.comparison import Comparison
+from core.document import Document
+from core.verification import BlockOutcome
+
+JSON_FORMAT_VERSION = 1
+
+
+def document_to_json(doc: Document) -> dict[str, Any]:
+    return {
+        "path": str(doc.path),
+        "format": doc.format,
+        "sentences": doc.sentence_count,
+        "signature_length": len(doc.signature),
+        "too_long": len(doc.signature.too_long),
+        "language": doc.language,
+        "content_hash": doc.content_hash,
+        "warnings": list(doc.warnings),
+    }
+
+
+def block_to_json(comparison: Comparison, block: BlockOutcome) -> dict[str, Any]:
+    pieces = []
+    for piece in block.pieces:
+        a_chars, b_chars = comparison.piece_chars(piece)
+        pieces.append(
+            {
+                "a_start": piece.a_start,
+                "b_start": piece.b_start,
+                "length": piece.length,
+                "a_chars": list(a_chars),
+                "b_chars": list(b_chars),
+            }
+        )
+    return {
+        "a_start": block.raw.a_start,
+        "b_start": block.raw.b_start,
+        "length": block.raw.length,
+        "state": block.state.value,
+        "failed": list(block.failed),
+        "short": list(block.short),
+        "reason": block.reason,
+        "pieces": pieces,
+    }
+
+
+def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
+    counts = comparison.counts
+    sig_options = comparison.a.options
+    return {
+        "format_version": JSON_FORMAT_VERSION,
+        "a": document_to_json(comparison.a),
+        "b": document_to_json(comparison.b),
+        "jaccard": comparison.jaccard,
+        "coverage_a": comparison.coverage_a,
+        "coverage_b": comparison.coverage_b,
+        "matched_sentences": comparison.matched_sentences,
+        "counts": {
+            "raw": counts.raw,
+            "verified": counts.verified,
+            "split": counts.split,
+            "discarded": counts.discarded,
+        },
+        "all_discarded_listed": comparison.result.all_discarded_listed,
+        "options": {
+            "remove_stopwords": sig_options.remove_stopwords,
+            "length_cap": sig_options.length_cap,
+            "key_size": sig_options.key_size,
+            "min_block": comparison.options.min_block,
+            "short_sentences": comparison.options.short_sentences.value,
+        },
+        "blocks": [block_to_json(comparison, b) for b in comparison.blocks],
+    }

@@ -1,0 +1,152 @@
+"""Two signatures in, verified blocks and scores out: suffix tree → verification → score.
+
+The cost on long documents is the raw-block count, which grows with the product of the lengths
+(spec §2): most raw blocks are two sentences whose lengths agree by chance. So the common case
+(a block of two sentences with a differing key) is decided inline with no allocation, every raw
+block is counted, and only the discarded blocks a reader can learn from are kept: those of three
+or more sentences, and those touching a kept piece (spec §2, "present them summarised").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.options import MatchOptions
+from core.scoring import Score, score_pieces
+from core.signature import Key, Signature
+from core.suffix_tree import Checkpoint, GeneralizedSuffixTree, RawBlock
+from core.verification import BlockOutcome, BlockState, VerifiedBlock, verify_block
+
+#: called with the fraction done (0..1); raises core.errors.Cancelled to stop
+Progress = Callable[[float], None]
+
+
+@dataclass(frozen=True, slots=True)
+class BlockCounts:
+    raw: int
+    verified: int
+    split: int
+    discarded: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The outcome of matching two signatures (positions are signature positions)."""
+
+    blocks: tuple[BlockOutcome, ...]  # verified, split, and the notable discarded; sorted
+    counts: BlockCounts  # every raw block is counted, shown or not
+    pieces: tuple[VerifiedBlock, ...]  # every kept piece, sorted by (a_start, b_start)
+    score: Score
+    all_discarded_listed: bool  # True when `blocks` lists every discarded block
+
+
+def intern_keys(a: Signature, b: Signature) -> tuple[list[int], list[int]]:
+    """Keys as small ints, equal exactly when the keys are equal."""
+    table: dict[Key, int] = {}
+    keys_a = [table.setdefault(k, len(table)) for k in a.keys]
+    keys_b = [table.setdefault(k, len(table)) for k in b.keys]
+    return keys_a, keys_b
+
+
+def _near_composite_matches(
+    symbols: tuple[int, ...], keys: list[int], partner: set[tuple[int, int]]
+) -> bytearray:
+    """1 at positions within one of a sentence whose (ℓ, key) occurs in the partner."""
+    near = bytearray(len(symbols) + 1)
+    for p, composite in enumerate(zip(symbols, keys, strict=True)):
+        if composite in partner:
+            near[max(p - 1, 0)] = near[p] = near[p + 1] = 1
+    return near
+
+
+def match_signatures(
+    a: Signature,
+    b: Signature,
+    options: MatchOptions | None = None,
+    *,
+    keep_all_discarded: bool = False,
+    progress: Progress | None = None,
+) -> MatchResult:
+    options = options or MatchOptions()
+    if a.key_size != b.key_size or a.length_cap != b.length_cap:
+        raise ValueError("both signatures must be built with the same options")
+    min_length = max(options.min_block, 2)  # a raw block has at least two sentences (§2)
+    keys_a, keys_b = intern_keys(a, b)
+    short_a = [a.is_short(p) for p in range(len(a))]
+    near_a = _near_composite_matches(a.symbols, keys_a, set(zip(b.symbols, keys_b, strict=True)))
+    near_b = _near_composite_matches(b.symbols, keys_b, set(zip(a.symbols, keys_a, strict=True)))
+    fast_two = options.min_block == 2  # a two-sentence block needs both keys to match
+
+    outcomes: list[BlockOutcome] = []
+    pending: list[RawBlock] = []  # discarded blocks that may touch a kept piece
+    raw_count = 0
+    discarded_count = 0
+
+    def sink(a_starts: list[int], b_starts: list[int], length: int) -> None:
+        nonlocal raw_count, discarded_count
+        raw_count += len(a_starts) * len(b_starts)
+        for i in a_starts:
+            for j in b_starts:
+                if fast_two and length == 2 and not keep_all_discarded:
+                    if keys_a[i] == keys_b[j] and keys_a[i + 1] == keys_b[j + 1]:
+                        outcome = verify_block(RawBlock(i, j, 2), keys_a, keys_b, short_a, options)
+                        if outcome.state is not BlockState.DISCARDED:
+                            outcomes.append(outcome)
+                            continue
+                    discarded_count += 1
+                    if (near_a[i] or near_a[i + 1]) and (near_b[j] or near_b[j + 1]):
+                        pending.append(RawBlock(i, j, 2))
+                    continue
+                outcome = verify_block(RawBlock(i, j, length), keys_a, keys_b, short_a, options)
+                if outcome.state is BlockState.DISCARDED:
+                    discarded_count += 1
+                    if length < 3 and not keep_all_discarded:
+                        if (near_a[i] or near_a[i + 1]) and (near_b[j] or near_b[j + 1]):
+                            pending.append(outcome.raw)
+                        continue
+                outcomes.append(outcome)
+
+    def report(share: float, offset: float) -> Checkpoint | None:
+        if progress is None:
+            return None
+        return lambda fraction: progress(offset + share * fraction)
+
+    tree = GeneralizedSuffixTree(a.symbols, b.symbols, checkpoint=report(0.4, 0.0))
+    tree.report_maximal_pairs(sink, min_length, checkpoint=report(0.55, 0.4))
+    del tree
+
+    pieces = sorted(p for o in outcomes for p in o.pieces)
+    for raw in _touching(pending, pieces):
+        outcomes.append(verify_block(raw, keys_a, keys_b, short_a, options))
+    outcomes.sort(key=lambda o: (o.raw.a_start, o.raw.b_start))
+    verified = sum(1 for o in outcomes if o.state is BlockState.VERIFIED)
+    split = sum(1 for o in outcomes if o.state is BlockState.SPLIT)
+    if progress is not None:
+        progress(1.0)
+    return MatchResult(
+        blocks=tuple(outcomes),
+        counts=BlockCounts(raw_count, verified, split, discarded_count),
+        pieces=tuple(pieces),
+        score=score_pieces(pieces, len(a), len(b)),
+        all_discarded_listed=keep_all_discarded,
+    )
+
+
+def _touching(candidates: list[RawBlock], pieces: list[VerifiedBlock]) -> list[RawBlock]:
+    """The candidate blocks that overlap or adjoin a kept piece in both documents."""
+    if not candidates or not pieces:
+        return []
+    by_a: dict[int, list[VerifiedBlock]] = {}
+    for piece in pieces:
+        for p in range(piece.a_start - 1, piece.a_start + piece.length + 1):
+            by_a.setdefault(p, []).append(piece)
+    touching = []
+    for raw in candidates:
+        near = {id(p): p for q in range(raw.a_start, raw.a_start + raw.length) for p in by_a.get(q, ())}
+        if any(
+            raw.b_start <= p.b_start + p.length and p.b_start - 1 < raw.b_start + raw.length
+            for p in near.values()
+        ):
+            touching.append(raw)
+    return touching

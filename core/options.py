@@ -1,0 +1,50 @@
+"""The engine's options, each defaulting to the paper's value (see docs/options.md).
+
+Options that change a document's signature (language, stop words, length cap, key size) are
+separated from those that only change matching, so caches can key on the former."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ShortSentenceRule(StrEnum):
+    """How sentences with fewer terms than the key size count inside a verified piece."""
+
+    #: project rule (spec §3): they may sit inside a piece but do not count towards its length
+    FULL_KEY = "full-key"
+    #: the paper read literally: every aligned sentence whose key matches counts
+    LITERAL = "literal"
+
+
+@dataclass(frozen=True, slots=True)
+class SignatureOptions:
+    """What turns a document's text into its signature."""
+
+    language: str = "auto"  # ISO 639-1 code, or "auto" to detect per document
+    remove_stopwords: bool = True  # paper: stop words are removed before counting
+    length_cap: bool = True  # paper alphabet 0-9a-z; sentences with ℓ > 35 left out
+    key_size: int = 2  # paper: the first two terms verify a sentence
+
+    def __post_init__(self) -> None:
+        if self.key_size < 1:
+            raise ValueError("key size must be at least 1")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """What decides which common blocks are kept."""
+
+    min_block: int = 2  # paper: a block, and a piece after splitting, needs 2 sentences
+    short_sentences: ShortSentenceRule = ShortSentenceRule.FULL_KEY
+
+    def __post_init__(self) -> None:
+        if self.min_block < 1:
+            raise ValueError("minimum block length must be at least 1")
+
+
+@dataclass(frozen=True, slots=True)
+class EngineOptions:
+    signature: SignatureOptions = SignatureOptions()
+    match: MatchOptions = MatchOptions()
