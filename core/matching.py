@@ -1,14 +1,18 @@
 """Two signatures in, verified blocks and scores out: suffix tree → verification → score.
 
 The cost on long documents is the raw-block count, which grows with the product of the lengths
-(spec §2): most raw blocks are two sentences whose lengths agree by chance. So the common case
-(a block of two sentences with a differing key) is decided inline with no allocation, every raw
-block is counted, and only the discarded blocks a reader can learn from are kept: those of three
-or more sentences, and those touching a kept piece (spec §2, "present them summarised").
+(spec §2): most raw blocks are two sentences whose lengths agree by chance. The tree reports
+them in groups (every A start against every B start, one length); for the common group of
+two-sentence blocks only the pairs whose keys both agree can survive, so they are found through
+a key index and the rest are counted without being visited one by one. Every raw block is
+counted; the discarded blocks a reader can learn from are listed (spec §2, "present them
+summarised"): those touching a kept piece, and those of three or more sentences, the longest
+`MAX_LISTED_DISCARDED` of them.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -17,6 +21,9 @@ from core.scoring import Score, score_pieces
 from core.signature import Key, Signature
 from core.suffix_tree import Checkpoint, GeneralizedSuffixTree, RawBlock
 from core.verification import BlockOutcome, BlockState, VerifiedBlock, verify_block
+
+#: discarded blocks of 3+ sentences listed at most (the longest); all are always counted
+MAX_LISTED_DISCARDED = 10_000
 
 #: called with the fraction done (0..1); raises core.errors.Cancelled to stop
 Progress = Callable[[float], None]
@@ -66,6 +73,7 @@ def match_signatures(
     options: MatchOptions | None = None,
     *,
     keep_all_discarded: bool = False,
+    max_listed_discarded: int = MAX_LISTED_DISCARDED,
     progress: Progress | None = None,
 ) -> MatchResult:
     options = options or MatchOptions()
@@ -79,33 +87,68 @@ def match_signatures(
     fast_two = options.min_block == 2  # a two-sentence block needs both keys to match
 
     outcomes: list[BlockOutcome] = []
+    longest_discarded: list[tuple[int, int, int, BlockOutcome]] = []  # a bounded min-heap
     pending: list[RawBlock] = []  # discarded blocks that may touch a kept piece
     raw_count = 0
     discarded_count = 0
 
+    def keep_discarded(outcome: BlockOutcome) -> None:
+        raw = outcome.raw
+        entry = (raw.length, -raw.a_start, -raw.b_start, outcome)
+        if keep_all_discarded or len(longest_discarded) < max_listed_discarded:
+            heapq.heappush(longest_discarded, entry)
+        elif entry[:3] > longest_discarded[0][:3]:
+            heapq.heapreplace(longest_discarded, entry)
+
+    def check(i: int, j: int, length: int) -> None:
+        nonlocal discarded_count
+        outcome = verify_block(RawBlock(i, j, length), keys_a, keys_b, short_a, options)
+        if outcome.state is not BlockState.DISCARDED:
+            outcomes.append(outcome)
+            return
+        discarded_count += 1
+        if length >= 3 or keep_all_discarded:
+            keep_discarded(outcome)
+        elif (near_a[i] or near_a[i + 1]) and (near_b[j] or near_b[j + 1]):
+            pending.append(outcome.raw)
+
     def sink(a_starts: list[int], b_starts: list[int], length: int) -> None:
         nonlocal raw_count, discarded_count
         raw_count += len(a_starts) * len(b_starts)
-        for i in a_starts:
+        if not (fast_two and length == 2 and not keep_all_discarded):
+            for i in a_starts:
+                for j in b_starts:
+                    check(i, j, length)
+            return
+        # Two sentences with min_block 2: only pairs whose two keys both agree can be kept, so
+        # pair them through a key index instead of trying the whole product.
+        if len(a_starts) * len(b_starts) <= 16:
+            candidates = [
+                (i, j)
+                for i in a_starts
+                for j in b_starts
+                if keys_a[i] == keys_b[j] and keys_a[i + 1] == keys_b[j + 1]
+            ]
+        else:
+            by_keys: dict[tuple[int, int], list[int]] = {}
             for j in b_starts:
-                if fast_two and length == 2 and not keep_all_discarded:
-                    if keys_a[i] == keys_b[j] and keys_a[i + 1] == keys_b[j + 1]:
-                        outcome = verify_block(RawBlock(i, j, 2), keys_a, keys_b, short_a, options)
-                        if outcome.state is not BlockState.DISCARDED:
-                            outcomes.append(outcome)
-                            continue
-                    discarded_count += 1
-                    if (near_a[i] or near_a[i + 1]) and (near_b[j] or near_b[j + 1]):
-                        pending.append(RawBlock(i, j, 2))
-                    continue
-                outcome = verify_block(RawBlock(i, j, length), keys_a, keys_b, short_a, options)
-                if outcome.state is BlockState.DISCARDED:
-                    discarded_count += 1
-                    if length < 3 and not keep_all_discarded:
-                        if (near_a[i] or near_a[i + 1]) and (near_b[j] or near_b[j + 1]):
-                            pending.append(outcome.raw)
-                        continue
+                by_keys.setdefault((keys_b[j], keys_b[j + 1]), []).append(j)
+            candidates = [
+                (i, j) for i in a_starts for j in by_keys.get((keys_a[i], keys_a[i + 1]), ())
+            ]
+        kept: set[tuple[int, int]] = set()
+        for i, j in candidates:
+            outcome = verify_block(RawBlock(i, j, 2), keys_a, keys_b, short_a, options)
+            if outcome.state is not BlockState.DISCARDED:
                 outcomes.append(outcome)
+                kept.add((i, j))
+        discarded_count += len(a_starts) * len(b_starts) - len(kept)
+        near_is = [i for i in a_starts if near_a[i] or near_a[i + 1]]
+        if near_is:
+            near_js = [j for j in b_starts if near_b[j] or near_b[j + 1]]
+            pending.extend(
+                RawBlock(i, j, 2) for i in near_is for j in near_js if (i, j) not in kept
+            )
 
     def report(share: float, offset: float) -> Checkpoint | None:
         if progress is None:
@@ -117,8 +160,10 @@ def match_signatures(
     del tree
 
     pieces = sorted(p for o in outcomes for p in o.pieces)
-    for raw in _touching(pending, pieces):
-        outcomes.append(verify_block(raw, keys_a, keys_b, short_a, options))
+    touching = _touching(pending, pieces)
+    outcomes.extend(verify_block(raw, keys_a, keys_b, short_a, options) for raw in touching)
+    outcomes.extend(entry[3] for entry in longest_discarded)
+    listed_all = len(longest_discarded) + len(touching) == discarded_count
     outcomes.sort(key=lambda o: (o.raw.a_start, o.raw.b_start))
     verified = sum(1 for o in outcomes if o.state is BlockState.VERIFIED)
     split = sum(1 for o in outcomes if o.state is BlockState.SPLIT)
@@ -129,7 +174,7 @@ def match_signatures(
         counts=BlockCounts(raw_count, verified, split, discarded_count),
         pieces=tuple(pieces),
         score=score_pieces(pieces, len(a), len(b)),
-        all_discarded_listed=keep_all_discarded,
+        all_discarded_listed=listed_all,
     )
 
 

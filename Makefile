@@ -1,0 +1,44 @@
+# Doppel — the two Quick start commands (`make run`, `make test`) and a few more.
+# Every target creates .venv and installs the project into it first, if needed.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+SAMPLES := resources/samples
+
+.PHONY: setup run test lint format bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+## Compare the bundled sample essays (the main job, until the GUI exists).
+run: $(STAMP)
+	$(BIN)/doppel compare $(SAMPLES)/original-essay.txt $(SAMPLES)/reworded-copy.docx
+
+## Lint, then the whole test suite.
+test: lint
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+## Benchmarks (not part of the tests): writes bench/results/*.json, see docs/benchmarks.md.
+bench: $(STAMP)
+	$(BIN)/python bench/bench_compare.py
+	$(BIN)/python bench/bench_preprocess.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis
