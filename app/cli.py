@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
@@ -153,18 +152,25 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
     limit = len(discarded) if all_discarded else SHOWN_DISCARDED
     shown += discarded[:limit]
     shown.sort(key=lambda b: (b.raw.a_start, b.raw.b_start))
-    if not shown:
-        lines.append("No shared sentence blocks.")
-        return "\n".join(lines)
-    lines.append(f"{'A pos':>6} {'B pos':>6} {'len':>4}  {'state':<9}  first words (A)")
+    if counts.verified + counts.split == 0:
+        lines.append("No verified blocks: nothing suggests copying.")
+    if shown:
+        lines.append(f"{'A pos':>6} {'B pos':>6} {'len':>4}  {'state':<9}  first words (A)")
+    indent = " " * 30
     for block in shown:
         raw = block.raw
         lines.append(
             f"{raw.a_start:>6} {raw.b_start:>6} {raw.length:>4}  {block.state.value:<9}  "
             f"{_first_words(c.a, raw.a_start)}"
         )
-        if block.state is not BlockState.VERIFIED:
-            lines.append(textwrap.indent(block.reason, " " * 30))
+        if block.state is BlockState.VERIFIED:
+            continue
+        lines.append(indent + block.reason)
+        if block.state is BlockState.SPLIT:
+            lines.extend(
+                f"{indent}A {raw.a_start + k} / B {raw.b_start + k}: {c.failure_reason(block, k)}"
+                for k in block.failed
+            )
     hidden = counts.discarded - min(limit, len(discarded))
     if hidden > 0:
         lines.append(

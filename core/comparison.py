@@ -44,6 +44,13 @@ class Comparison:
     def blocks(self) -> tuple[BlockOutcome, ...]:
         return self.result.blocks
 
+    def failure_reason(self, block: BlockOutcome, offset: int) -> str:
+        """Why the sentence pair at `offset` in `block` failed verification, quoting the keys."""
+        i, j = block.raw.a_start + offset, block.raw.b_start + offset
+        key_a = " ".join(self.a.signature.keys[i]) or "(no words)"
+        key_b = " ".join(self.b.signature.keys[j]) or "(no words)"
+        return f"first words differ: '{key_a}' vs '{key_b}'"
+
     def piece_chars(self, piece: VerifiedBlock) -> tuple[tuple[int, int], tuple[int, int]]:
         """Character spans of a verified block in A's text and in B's text."""
         return (

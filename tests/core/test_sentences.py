@@ -1,0 +1,268 @@
+"""Tests for core.sentences: sentence and term spans, paragraph breaks, stop words, ℓ, and the
+word-token rules, with Hypothesis properties over arbitrary text."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.language import available_languages, get_language
+from core.sentences import Sentence, Term, split_sentences, word_spans
+
+ENGLISH = get_language("en")
+
+
+def texts(sentences: tuple[Sentence, ...], text: str) -> list[str]:
+    return [text[s.start : s.end] for s in sentences]
+
+
+def terms(sentence: Sentence) -> list[str]:
+    return [t.text for t in sentence.terms]
+
+
+def check_invariants(text: str, sentences: tuple[Sentence, ...]) -> None:
+    """Spans ordered, non-overlapping and inside the text; indices 0..n-1; every sentence has
+    a letter or digit; terms inside their sentence, ordered, and case-folded from the text."""
+    previous_end = 0
+    for index, sentence in enumerate(sentences):
+        assert sentence.index == index
+        assert previous_end <= sentence.start < sentence.end <= len(text)
+        assert word_spans(text, sentence.start, sentence.end), "a sentence without a word"
+        term_end = sentence.start
+        for term in sentence.terms:
+            assert term_end <= term.start < term.end <= sentence.end
+            assert term.text == text[term.start : term.end].casefold()
+            term_end = term.end
+        assert sentence.length == len(sentence.terms)
+        previous_end = sentence.end
+
+
+# -- Punkt and paragraphs ---------------------------------------------------------------------
+
+
+def test_abbreviations_do_not_end_sentences() -> None:
+    text = "Dr. Smith arrived at 5 p.m. on Jan. 3. He left."
+    sentences = split_sentences(text, ENGLISH)
+    assert texts(sentences, text) == ["Dr. Smith arrived at 5 p.m. on Jan. 3.", "He left."]
+    check_invariants(text, sentences)
+
+
+def test_spans_are_absolute_in_the_original_text() -> None:
+    text = "First paragraph here. Second sentence!\n\nThird one? Yes.\n\nLast line"
+    sentences = split_sentences(text, ENGLISH)
+    assert texts(sentences, text) == [
+        "First paragraph here.",
+        "Second sentence!",
+        "Third one?",
+        "Yes.",
+        "Last line",
+    ]
+    assert sentences[2].start == text.index("Third")
+    check_invariants(text, sentences)
+
+
+def test_a_paragraph_break_always_ends_a_sentence() -> None:
+    text = "CHAPTER ONE\n\nIt was a dark night\n\nand a stormy one."
+    assert texts(split_sentences(text, ENGLISH), text) == [
+        "CHAPTER ONE",
+        "It was a dark night",
+        "and a stormy one.",
+    ]
+
+
+def test_an_abbreviation_before_a_paragraph_break_still_ends_the_sentence() -> None:
+    text = "I met Mr.\n\nSmith was there too."
+    assert texts(split_sentences(text, ENGLISH), text) == ["I met Mr.", "Smith was there too."]
+
+
+def test_blank_lines_with_spaces_and_extra_breaks_count_as_paragraph_breaks() -> None:
+    text = "One two\n  \n\n\nthree four"
+    assert texts(split_sentences(text, ENGLISH), text) == ["One two", "three four"]
+
+
+def test_a_single_newline_does_not_end_a_sentence() -> None:
+    text = "Roses are red\nviolets are blue."
+    assert texts(split_sentences(text, ENGLISH), text) == [text]
+
+
+def test_closing_quotes_stay_with_their_sentence() -> None:
+    text = '"Go away." She left. (It was late.) Then?'
+    assert texts(split_sentences(text, ENGLISH), text) == [
+        '"Go away."',
+        "She left.",
+        "(It was late.)",
+        "Then?",
+    ]
+
+
+@pytest.mark.parametrize("separator", ["* * *", "***", "—", "...", "~~~ ~~~", "§"])
+def test_segments_without_a_letter_or_digit_are_not_sentences(separator: str) -> None:
+    text = f"The end of one part.\n\n{separator}\n\nThe start of the next."
+    sentences = split_sentences(text, ENGLISH)
+    assert texts(sentences, text) == ["The end of one part.", "The start of the next."]
+    assert [s.index for s in sentences] == [0, 1]
+
+
+def test_a_sentence_of_stop_words_is_kept_with_length_zero() -> None:
+    text = "It is. Who was it?"
+    sentences = split_sentences(text, ENGLISH)
+    assert texts(sentences, text) == ["It is.", "Who was it?"]
+    assert [s.length for s in sentences] == [0, 0]
+    assert [s.length for s in split_sentences(text, ENGLISH, remove_stopwords=False)] == [2, 3]
+
+
+def test_empty_and_blank_texts_have_no_sentences() -> None:
+    for text in ["", " ", "\n\n", "\n\n\n\n", "— — —"]:
+        assert split_sentences(text, ENGLISH) == ()
+
+
+# -- Terms ------------------------------------------------------------------------------------
+
+
+def test_terms_are_case_folded_words_minus_stop_words() -> None:
+    text = "The Cat sat on the MAT, didn't it?"
+    (sentence,) = split_sentences(text, ENGLISH)
+    assert terms(sentence) == ["cat", "sat", "mat"]
+    assert sentence.length == 3
+    assert sentence.terms[0] == Term("cat", text.index("Cat"), text.index("Cat") + 3)
+
+
+def test_stop_words_can_be_kept() -> None:
+    text = "The Cat sat on the MAT, didn't it?"
+    (sentence,) = split_sentences(text, ENGLISH, remove_stopwords=False)
+    assert terms(sentence) == ["the", "cat", "sat", "on", "the", "mat", "didn't", "it"]
+    assert sentence.length == 8
+
+
+def test_contractions_match_the_stop_list_spelling() -> None:
+    text = "You don't know what you're missing, won't you see?"
+    (sentence,) = split_sentences(text, ENGLISH)
+    assert terms(sentence) == ["know", "missing", "see"]
+
+
+def test_terms_keep_absolute_spans_for_highlighting() -> None:
+    text = "Intro.\n\nA well-known author wrote 1,000 pages in 3.5 years."
+    sentences = split_sentences(text, ENGLISH)
+    check_invariants(text, sentences)
+    assert [text[t.start : t.end] for t in sentences[1].terms] == [
+        "well-known",
+        "author",
+        "wrote",
+        "1,000",
+        "pages",
+        "3.5",
+        "years",
+    ]
+
+
+def test_casefold_is_used_not_lower() -> None:
+    german = get_language("de")
+    text = "Die Straße ist groß. STRASSE!"
+    words = [[t.text for t in s.terms] for s in split_sentences(text, german)]
+    assert words == [["strasse", "gross"], ["strasse"]]
+
+
+def test_every_shipped_language_splits_with_stop_words_removed() -> None:
+    samples = {
+        "de": "Das ist z.B. ein Satz. Und noch einer.",
+        "fr": "M. Dupont est arrivé. Il est parti.",
+        "ru": "Это первое предложение. А это второе.",
+        "el": "Αυτή είναι η πρώτη πρόταση. Αυτή είναι η δεύτερη.",
+    }
+    for info in available_languages():
+        language = get_language(info.code)
+        text = samples.get(info.code, "Alpha beta gamma. Delta epsilon.")
+        sentences = split_sentences(text, language)
+        assert len(sentences) == 2, info.code
+        check_invariants(text, sentences)
+        kept = split_sentences(text, language, remove_stopwords=False)
+        assert sum(s.length for s in kept) >= sum(s.length for s in sentences)
+    (first, _) = split_sentences(samples["de"], get_language("de"))
+    assert terms(first) == ["z", "b", "satz"]
+
+
+# -- Word tokens ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("don't well-known", ["don't", "well-known"]),
+        ("'tis the students' books", ["tis", "the", "students", "books"]),
+        ("3.14 and 1,000 and 2024.", ["3.14", "and", "1,000", "and", "2024"]),
+        ("end. Next,word", ["end", "Next", "word"]),
+        ("p.m. e.g.", ["p", "m", "e", "g"]),
+        ("snake_case -- dash—dash", ["snake", "case", "dash", "dash"]),
+        ("naïve cafe\u0301 Zoë", ["naïve", "cafe\u0301", "Zoë"]),
+        ("Ελληνικά και русский", ["Ελληνικά", "και", "русский"]),
+        ("x² ½ Ⅻ", ["x²", "½", "Ⅻ"]),
+        ("rock'n'roll mother-in-law", ["rock'n'roll", "mother-in-law"]),
+        ("a--b ''quoted'' -lead trail-", ["a", "b", "quoted", "lead", "trail"]),
+        ("***  —  ...", []),
+    ],
+)
+def test_word_tokens(text: str, expected: list[str]) -> None:
+    assert [text[a:b] for a, b in word_spans(text)] == expected
+
+
+def test_word_spans_with_bounds_are_absolute() -> None:
+    text = "alpha beta gamma delta"
+    assert word_spans(text, 6, 16) == [(6, 10), (11, 16)]
+    assert word_spans(text, 8) == [(8, 10), (11, 16), (17, 22)]
+    assert word_spans(text, 0, 3) == [(0, 3)]
+
+
+# -- Properties -------------------------------------------------------------------------------
+
+PIECES = st.sampled_from(
+    [
+        "Dr.", "Mr.", "p.m.", "Jan.", "3.", "3.14", "1,000", "U.S.", "e.g.", "etc.", "A.",
+        "the", "The", "cat", "don't", "well-known", "'", "-", "—", "*", "* * *", "...", "?",
+        "!", '"', "(", ")", "«", "»", "é", "e\u0301", "Ω", "ς", "İ", "ß", "_", "\t", " ", " ",
+        "\n", "\n\n", "\n \n", "  ", ".",
+    ]
+)  # fmt: skip
+PROSE = st.lists(st.one_of(PIECES, st.text(max_size=5)), max_size=60).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(st.text(), PROSE), keep=st.booleans())
+def test_sentence_and_term_spans_hold_for_any_text(text: str, keep: bool) -> None:
+    sentences = split_sentences(text, ENGLISH, remove_stopwords=not keep)
+    check_invariants(text, sentences)
+    if keep:
+        all_words = word_spans(text)
+        in_sentences = [(t.start, t.end) for s in sentences for t in s.terms]
+        # every word is in exactly one sentence: sentence segments cover all words
+        assert in_sentences == all_words
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.one_of(st.text(), PROSE))
+def test_spans_hold_in_greek_and_german_too(text: str) -> None:
+    for code in ("el", "de"):
+        check_invariants(text, split_sentences(text, get_language(code)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(st.text(), PROSE), start=st.integers(0, 40), width=st.integers(0, 80))
+def test_word_spans_are_ordered_words_inside_the_bounds(text: str, start: int, width: int) -> None:
+    start = min(start, len(text))
+    end = min(len(text), start + width)
+    spans = word_spans(text, start, end)
+    previous = start
+    for a, b in spans:
+        assert previous <= a < b <= end
+        word = text[a:b]
+        assert any(c.isalnum() for c in word)
+        assert word[0].isalnum() and (word[-1].isalnum() or unicodedata.combining(word[-1]))
+        previous = b
+    # nothing with a letter or digit is left between the words
+    gaps = [
+        text[x:y]
+        for x, y in zip([start] + [b for _, b in spans], [a for a, _ in spans] + [end], strict=True)
+    ]
+    assert not any(c.isalnum() and c != "_" for gap in gaps for c in gap)
