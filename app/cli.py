@@ -143,8 +143,8 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
         f"and {len(c.b.signature)} in B)",
         f"A found in B        {_percent(c.coverage_a)}",
         f"B found in A        {_percent(c.coverage_b)}",
-        f"Blocks              {counts.raw} with equal sentence lengths: {counts.verified} verified, "
-        f"{counts.split} split, {counts.discarded} discarded",
+        f"Blocks              {counts.raw} with equal sentence lengths: "
+        f"{counts.verified} verified, {counts.split} split, {counts.discarded} discarded",
         "",
     ]
     discarded = [b for b in c.blocks if b.state is BlockState.DISCARDED]

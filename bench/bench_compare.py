@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import time
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from core.document import document_from_text
 from core.matching import match_signatures
 from core.options import SignatureOptions
 from core.signature import Signature
+from core.suffix_tree import GeneralizedSuffixTree
 
 RUN = 40  # consecutive sentences per drawn run: keeps the texture of real prose
 COPIED_SHARE = 0.01
@@ -92,12 +94,15 @@ def main() -> None:
     rows = []
     oracle_on = True
     header = (
-        f"{'n':>7} {'raw blocks':>11} {'kept':>5} {'J':>6} {'tree s':>8} "
+        f"{'n':>7} {'raw blocks':>11} {'kept':>5} {'J':>6} {'build µs/n':>10} {'tree s':>8} "
         f"{'µs/(n+raw)':>10} {'oracle s':>9} {'oracle/tree':>11}"
     )
     print(header)
     for n in (int(s) for s in args.sizes.split(",")):
         a, b = make_pair(pool_a, pool_b, n, seed=n)
+        started = time.perf_counter()
+        GeneralizedSuffixTree(a.symbols, b.symbols)
+        build_s = time.perf_counter() - started
         started = time.perf_counter()
         result = match_signatures(a, b)
         tree_s = time.perf_counter() - started
@@ -115,6 +120,8 @@ def main() -> None:
             "verified": result.counts.verified,
             "split": result.counts.split,
             "jaccard": round(result.score.jaccard, 4),
+            "build_seconds": round(build_s, 4),
+            "build_us_per_symbol": round(1e6 * build_s / (2 * n + 2), 4),
             "tree_seconds": round(tree_s, 4),
             "us_per_unit": round(1e6 * tree_s / work, 4),
             "oracle_seconds": None if oracle_s is None else round(oracle_s, 4),
@@ -125,12 +132,17 @@ def main() -> None:
         oracle_text = "-" if oracle_s is None else f"{oracle_s:9.2f}"
         ratio_text = "-" if oracle_s is None else f"{oracle_s / tree_s:11.1f}"
         print(
-            f"{n:>7} {row['raw']:>11} {kept:>5} {row['jaccard']:>6} {tree_s:8.2f} "
+            f"{n:>7} {row['raw']:>11} {kept:>5} {row['jaccard']:>6} "
+            f"{row['build_us_per_symbol']:>10} {tree_s:8.2f} "
             f"{row['us_per_unit']:>10} {oracle_text:>9} {ratio_text:>11}",
             flush=True,
         )
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"machine": machine(), "rows": rows}, indent=2))
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory (whole run): {peak_mb:.0f} MB")
+    args.out.write_text(
+        json.dumps({"machine": machine(), "peak_mb": round(peak_mb), "rows": rows}, indent=2)
+    )
     print(f"written {args.out}")
 
 

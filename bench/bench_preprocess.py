@@ -36,9 +36,7 @@ def best_of(repeat: int, job: Callable[[], object]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument(
-        "--out", type=Path, default=ROOT / "bench" / "results" / "preprocess.json"
-    )
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "preprocess.json")
     args = parser.parse_args()
     paths = novels()
     if not paths:
@@ -65,12 +63,19 @@ def main() -> None:
     print(f"{'stage':<28} {'MB/s':>8} {'x baseline time':>16}")
     rows = []
     for name, s in seconds.items():
-        rows.append({"stage": name, "mb_per_s": round(megabytes / s, 2), "x_baseline": s / baseline})
+        rows.append(
+            {"stage": name, "mb_per_s": round(megabytes / s, 2), "x_baseline": s / baseline}
+        )
         print(f"{name:<28} {megabytes / s:8.2f} {s / baseline:16.1f}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(
         json.dumps(
-            {"machine": machine(), "megabytes": megabytes, "sentences": len(sentences), "rows": rows},
+            {
+                "machine": machine(),
+                "megabytes": megabytes,
+                "sentences": len(sentences),
+                "rows": rows,
+            },
             indent=2,
         )
     )

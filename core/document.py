@@ -91,15 +91,13 @@ def _analyse(
             code, source = DEFAULT_LANGUAGE, "default"
             notes.append(
                 "the language could not be recognised with confidence; "
-                f"English rules were used (choose the language to change this)"
+                "English rules were used (choose the language to change this)"
             )
     else:
         code, source = options.language, "chosen"
     language = get_language(code)
     sentences = split_sentences(text, language, remove_stopwords=options.remove_stopwords)
-    signature = build_signature(
-        sentences, key_size=options.key_size, length_cap=options.length_cap
-    )
+    signature = build_signature(sentences, key_size=options.key_size, length_cap=options.length_cap)
     if signature.too_long:
         notes.append(
             f"{len(signature.too_long)} sentence(s) longer than 35 words (after stop words) "

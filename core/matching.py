@@ -56,14 +56,16 @@ def intern_keys(a: Signature, b: Signature) -> tuple[list[int], list[int]]:
     return keys_a, keys_b
 
 
-def _near_composite_matches(
-    symbols: tuple[int, ...], keys: list[int], partner: set[tuple[int, int]]
-) -> bytearray:
-    """1 at positions within one of a sentence whose (ℓ, key) occurs in the partner."""
-    near = bytearray(len(symbols) + 1)
-    for p, composite in enumerate(zip(symbols, keys, strict=True)):
-        if composite in partner:
-            near[max(p - 1, 0)] = near[p] = near[p + 1] = 1
+def _near_shared_runs(codes: list[int], partner: list[int], width: int) -> bytearray:
+    """1 at positions within one of a run of `width` composite symbols that the partner also
+    has. Every kept piece lies in such runs (a piece of k >= width sentences is made of them),
+    so only discarded blocks that reach these positions can touch a kept piece."""
+    shared = {tuple(partner[q : q + width]) for q in range(len(partner) - width + 1)}
+    near = bytearray(len(codes) + 2)
+    for p in range(len(codes) - width + 1):
+        if tuple(codes[p : p + width]) in shared:
+            for q in range(max(p - 1, 0), p + width + 1):
+                near[q] = 1
     return near
 
 
@@ -82,8 +84,12 @@ def match_signatures(
     min_length = max(options.min_block, 2)  # a raw block has at least two sentences (§2)
     keys_a, keys_b = intern_keys(a, b)
     short_a = [a.is_short(p) for p in range(len(a))]
-    near_a = _near_composite_matches(a.symbols, keys_a, set(zip(b.symbols, keys_b, strict=True)))
-    near_b = _near_composite_matches(b.symbols, keys_b, set(zip(a.symbols, keys_a, strict=True)))
+    composite: dict[tuple[int, int], int] = {}
+    codes_a = [composite.setdefault(c, len(composite)) for c in zip(a.symbols, keys_a, strict=True)]
+    codes_b = [composite.setdefault(c, len(composite)) for c in zip(b.symbols, keys_b, strict=True)]
+    width = 1 if options.min_block < 2 else 2
+    near_a = _near_shared_runs(codes_a, codes_b, width)
+    near_b = _near_shared_runs(codes_b, codes_a, width)
     fast_two = options.min_block == 2  # a two-sentence block needs both keys to match
 
     outcomes: list[BlockOutcome] = []
@@ -188,7 +194,9 @@ def _touching(candidates: list[RawBlock], pieces: list[VerifiedBlock]) -> list[R
             by_a.setdefault(p, []).append(piece)
     touching = []
     for raw in candidates:
-        near = {id(p): p for q in range(raw.a_start, raw.a_start + raw.length) for p in by_a.get(q, ())}
+        near = {
+            id(p): p for q in range(raw.a_start, raw.a_start + raw.length) for p in by_a.get(q, ())
+        }
         if any(
             raw.b_start <= p.b_start + p.length and p.b_start - 1 < raw.b_start + raw.length
             for p in near.values()

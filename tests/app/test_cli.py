@@ -55,7 +55,7 @@ def test_unrelated_essays_share_nothing(capsys) -> None:
 
 
 def test_all_discarded_lists_every_raw_block(capsys) -> None:
-    code, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX, "--json", "--all-discarded")
+    _code, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX, "--json", "--all-discarded")
     data = json.loads(out)
     assert data["all_discarded_listed"] is True
     assert len(data["blocks"]) == data["counts"]["raw"]

@@ -27,14 +27,12 @@ def composite_runs(a: Signature, b: Signature, options: MatchOptions) -> list[Ve
     """Oracle: verified blocks are the maximal common runs over the alphabet (ℓ, key) holding
     enough full-key sentences (spec §3, the equivalence the batch engine relies on)."""
     composite = {}
-    code_a = [composite.setdefault(c, len(composite)) for c in zip(a.symbols, a.keys)]
-    code_b = [composite.setdefault(c, len(composite)) for c in zip(b.symbols, b.keys)]
+    code_a = [composite.setdefault(c, len(composite)) for c in zip(a.symbols, a.keys, strict=False)]
+    code_b = [composite.setdefault(c, len(composite)) for c in zip(b.symbols, b.keys, strict=False)]
     literal = options.short_sentences is ShortSentenceRule.LITERAL
     kept = []
     for run in diagonal_maximal_pairs(code_a, code_b, 1):
-        weight = sum(
-            1 for k in range(run.length) if literal or not a.is_short(run.a_start + k)
-        )
+        weight = sum(1 for k in range(run.length) if literal or not a.is_short(run.a_start + k))
         if weight >= options.min_block:
             kept.append(VerifiedBlock(run.a_start, run.b_start, run.length))
     return sorted(kept)
@@ -51,6 +49,15 @@ def test_pieces_are_the_composite_runs(items_a, items_b, min_block, literal) -> 
     b = signature([s for s, _ in items_b], [k for _, k in items_b])
     rule = ShortSentenceRule.LITERAL if literal else ShortSentenceRule.FULL_KEY
     options = MatchOptions(min_block=min_block, short_sentences=rule)
+    everything = match_signatures(a, b, options, keep_all_discarded=True)
+    summarised = match_signatures(a, b, options)
+    assert set(summarised.blocks) == {
+        block
+        for block in everything.blocks
+        if block.state is not BlockState.DISCARDED
+        or block.raw.length >= 3
+        or _touches(block.raw, everything.pieces)
+    }
     for keep_all in (False, True):
         result = match_signatures(a, b, options, keep_all_discarded=keep_all)
         oracle_pieces = [p for p in composite_runs(a, b, options)]
@@ -72,6 +79,17 @@ def test_pieces_are_the_composite_runs(items_a, items_b, min_block, literal) -> 
                 assert (k in block.failed) == (a.keys[i] != b.keys[j])
 
 
+def _touches(raw, pieces) -> bool:
+    """Oracle for 'touching a kept piece': overlapping or adjacent in both documents."""
+    return any(
+        raw.a_start <= p.a_start + p.length
+        and p.a_start <= raw.a_start + raw.length
+        and raw.b_start <= p.b_start + p.length
+        and p.b_start <= raw.b_start + raw.length
+        for p in pieces
+    )
+
+
 def _inside_raw_block(a: Signature, b: Signature, piece: VerifiedBlock, options) -> bool:
     raw = diagonal_maximal_pairs(a.symbols, b.symbols, max(options.min_block, 2))
     return any(
@@ -83,9 +101,9 @@ def _inside_raw_block(a: Signature, b: Signature, piece: VerifiedBlock, options)
 
 
 def test_paper_example_split_five_into_two_and_two() -> None:
-    ks = [full(w) for w in "one two three four five".split()]
+    ks = [full(w) for w in ["one", "two", "three", "four", "five"]]
     a = signature([3, 4, 5, 6, 7], ks)
-    b = signature([3, 4, 5, 6, 7], ks[:2] + [full("other")] + ks[3:])
+    b = signature([3, 4, 5, 6, 7], [*ks[:2], full("other"), *ks[3:]])
     result = match_signatures(a, b)
     (block,) = result.blocks
     assert block.state is BlockState.SPLIT
@@ -96,7 +114,7 @@ def test_paper_example_split_five_into_two_and_two() -> None:
 
 
 def test_paper_example_discard_four_with_two_failures() -> None:
-    ks = [full(w) for w in "one two three four".split()]
+    ks = [full(w) for w in ["one", "two", "three", "four"]]
     a = signature([3, 4, 5, 6], ks)
     b = signature([3, 4, 5, 6], [ks[0], full("x"), full("y"), ks[3]])
     result = match_signatures(a, b)
