@@ -54,5 +54,5 @@ class LanguageError(ValueError):
     """An unknown or unsupported language code was asked for."""
 
 
-class Cancelled(Exception):  # noqa: N818 - it is an outcome, not an error
+class Cancelled(Exception):
     """A long job stopped because its cancel flag was set."""

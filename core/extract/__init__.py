@@ -1,0 +1,188 @@
+"""Gets the text out of a document file: the one public entry point is `extract(path)`.
+
+The file is stat-ed (size limit), read once into memory and parsed from there; it is never
+written, locked or copied. The reader for its format (one module each: plain, docx, pdf, odt,
+rtf, html) returns raw text, which `core.normalize.normalize_text` turns into the string that
+is both displayed and analysed (spec §1: every sentence span indexes into it).
+
+Every failure, whatever the parsing library raised, comes out as a `core.errors.DocumentError`
+subclass whose message names the file and says what is wrong. Formats, limits and rules are
+documented in docs/formats.md."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.errors import (
+    CorruptDocument,
+    DocumentError,
+    DocumentTooLarge,
+    EmptyDocument,
+    UnsupportedFormat,
+)
+from core.extract.docx import read_docx
+from core.extract.html import read_html
+from core.extract.odt import read_odt
+from core.extract.pdf import read_pdf
+from core.extract.plain import read_plain
+from core.extract.raw import RAW_TEXT_FACTOR, RawText, library_message
+from core.extract.rtf import read_rtf
+from core.normalize import normalize_text
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_TEXT_CHARS",
+    "SUPPORTED_SUFFIXES",
+    "ExtractedText",
+    "extract",
+]
+
+_FORMATS: dict[str, str] = {
+    ".txt": "txt",
+    ".md": "md",
+    ".docx": "docx",
+    ".pdf": "pdf",
+    ".odt": "odt",
+    ".rtf": "rtf",
+    ".html": "html",
+    ".htm": "html",
+}
+_FORMAT_NAMES = {
+    "txt": "a text file",
+    "md": "a Markdown file",
+    "docx": "a Word document",
+    "pdf": "a PDF",
+    "odt": "an OpenDocument text",
+    "rtf": "an RTF document",
+    "html": "a web page",
+}
+
+#: File suffixes (lower case) that `extract` reads.
+SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_FORMATS)
+#: Largest file read, in bytes (200 MiB). Essays are kilobytes and a thesis full of pictures
+#: tens of MB; the whole file is held in memory while it is parsed.
+MAX_FILE_BYTES: int = 200 * 1024 * 1024
+#: Longest extracted text, in characters (10 million: eight times "Moby Dick", some 5,000
+#: pages). The comparison's cost grows with the number of sentences.
+MAX_TEXT_CHARS: int = 10_000_000
+
+
+@dataclass(frozen=True)
+class ExtractedText:
+    """A document's text, ready for sentence splitting."""
+
+    text: str  # normalised (core.normalize): what the viewer shows and the engine analyses
+    format: str  # "txt", "md", "docx", "pdf", "odt", "rtf" or "html"
+    content_hash: str  # sha256 hex digest of the file's bytes
+    warnings: tuple[str, ...]  # plain-language notes on what was changed or guessed
+
+
+def extract(path: str | Path) -> ExtractedText:
+    """Read the document at `path`; raises only `core.errors.DocumentError` subclasses."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    format_ = _FORMATS.get(suffix)
+    if format_ is None:
+        supported = ", ".join(sorted(SUPPORTED_SUFFIXES))
+        what = f"'{suffix}' files are" if suffix else "files without an extension are"
+        raise UnsupportedFormat(path, f"{what} not supported; supported: {supported}")
+
+    data = _read_bytes(path, MAX_FILE_BYTES)
+    if not data or data.isspace():  # isspace, unlike strip, copies nothing
+        raise EmptyDocument(
+            path, "the file is empty" + (" (it holds only spaces and line breaks)" if data else "")
+        )
+
+    raw = _read_format(format_, data, path)
+    limit = MAX_TEXT_CHARS
+    if len(raw.text) > limit * RAW_TEXT_FACTOR:
+        raise DocumentTooLarge(path, f"its text is longer than the limit of {limit:,} characters")
+    text = normalize_text(raw.text)
+    if len(text) > limit:
+        raise DocumentTooLarge(
+            path, f"its text has {len(text):,} characters; the limit is {limit:,}"
+        )
+    if not any(ch.isalnum() for ch in text):
+        raise EmptyDocument(
+            path,
+            f"it contains no words ({_FORMAT_NAMES[format_]} with only spaces, punctuation, "
+            "pictures or empty paragraphs)",
+        )
+    return ExtractedText(
+        text=text,
+        format=format_,
+        content_hash=hashlib.sha256(data).hexdigest(),
+        warnings=raw.warnings,
+    )
+
+
+def _read_format(format_: str, data: bytes, path: Path) -> RawText:
+    readers: dict[str, Callable[[bytes, Path], RawText]] = {
+        "txt": read_plain,
+        "md": read_plain,
+        "docx": read_docx,
+        "odt": read_odt,
+        "rtf": read_rtf,
+        "html": read_html,
+        "pdf": lambda data, path: read_pdf(data, path, max_chars=MAX_TEXT_CHARS),
+    }
+    try:
+        return readers[format_](data, path)
+    except DocumentError:
+        raise
+    except Exception as exc:  # the promise: no library exception escapes untyped
+        raise CorruptDocument(
+            path,
+            f"it cannot be read as {_FORMAT_NAMES[format_]}; it may be damaged "
+            f"({library_message(exc)})",
+        ) from exc
+
+
+def _read_bytes(path: Path, max_bytes: int) -> bytes:
+    """The file's bytes, read once. Refuses folders, devices and pipes (reading a pipe would
+    wait forever) and anything over `max_bytes`, checked before reading and again while
+    reading, in case the file grows in between."""
+    try:
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise DocumentError(path, "it is a folder, not a document")
+        if not stat.S_ISREG(info.st_mode):
+            raise DocumentError(path, "it is not a regular file (a device, pipe or socket)")
+        if info.st_size > max_bytes:
+            raise DocumentTooLarge(path, _too_big(info.st_size, max_bytes))
+        with path.open("rb") as file:
+            data = file.read(max_bytes + 1)
+    except DocumentError:
+        raise
+    except OSError as exc:
+        raise DocumentError(path, _os_reason(exc)) from exc
+    if len(data) > max_bytes:
+        raise DocumentTooLarge(path, _too_big(len(data), max_bytes))
+    return data
+
+
+def _too_big(size: int, max_bytes: int) -> str:
+    return f"the file is {_size(size)}; the limit is {_size(max_bytes)}"
+
+
+def _size(n: int) -> str:
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):,.1f} MiB"
+    return f"{n:,} bytes"
+
+
+def _os_reason(exc: OSError) -> str:
+    if isinstance(exc, FileNotFoundError):
+        return "the file does not exist (it may have been moved, renamed or deleted)"
+    if isinstance(exc, PermissionError):
+        return "permission denied: this user account may not read the file"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder, not a document"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "its name or path is too long"
+    return f"the file cannot be read ({exc.strerror or exc})"

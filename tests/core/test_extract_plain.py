@@ -1,0 +1,133 @@
+"""Plain text and Markdown: the encoding is detected, not assumed, for short and long files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docmakers import SAMPLE_PROSE, make_md, make_txt
+
+from core.errors import CorruptDocument, EmptyDocument
+from core.extract import extract
+from core.extract.encoding import decode_text
+from core.normalize import normalize_text
+
+# Accented letters and curly quotes where the encoding has them, Chinese for GB18030.
+WESTERN_1252 = "“Déjà vu,” said the naïve café owner — it’s Zoë’s façade, señor. Größe!"
+WESTERN_LATIN1 = "«Déjà vu», said the naïve café owner; Zoë's façade, señor. Größe, Ångström!"
+CHINESE = "“抄袭”检测：我们今天讨论文本的相似度，这是一个很重要的话题。"
+EVERYTHING = f"{WESTERN_1252} {CHINESE} Ωμέγα, Привет."
+
+SHORT = {"cp1252": "Le café “déjà” vu à Noël — naïve.", "latin-1": "Ça, c’est la vie"}
+
+
+def sample(kind: str, length: str) -> list[str]:
+    """One short line, or a dozen paragraphs (a few kilobytes) in the given repertoire."""
+    base = {"1252": WESTERN_1252, "latin1": WESTERN_LATIN1, "zh": CHINESE, "all": EVERYTHING}[kind]
+    if length == "short":
+        return [base]
+    if kind == "zh":
+        filler = [CHINESE * 3]
+    else:
+        filler = [p.encode("ascii", "ignore").decode() for p in SAMPLE_PROSE]
+    return [f"{i}. {base} {filler[i % len(filler)]}" for i in range(12)]
+
+
+CASES = [
+    # (encoding, byte-order mark, repertoire, warning expected to contain)
+    ("utf-8", False, "all", None),
+    ("utf-8", True, "all", None),
+    ("utf-16-le", True, "all", "UTF-16"),
+    ("utf-16-be", True, "all", "UTF-16"),
+    ("utf-16", True, "all", "UTF-16"),
+    ("utf-32", True, "all", "UTF-32"),
+    ("utf-16-le", False, "1252", "UTF-16-LE"),
+    ("cp1252", False, "1252", "Windows-1252 (Western European)"),
+    ("latin-1", False, "latin1", "Windows-1252 / Latin-1"),  # the same text either way
+    ("gb18030", False, "zh", "GB18030"),
+]
+
+
+@pytest.mark.parametrize("length", ["short", "long"])
+@pytest.mark.parametrize(("encoding", "bom", "kind", "warning"), CASES)
+def test_encoding_is_detected(
+    tmp_path: Path, encoding: str, bom: bool, kind: str, warning: str | None, length: str
+) -> None:
+    paragraphs = sample(kind, length)
+    path = make_txt(tmp_path / "essay.txt", paragraphs, encoding=encoding, bom=bom)
+    extracted = extract(path)
+    assert extracted.text == normalize_text("\n\n".join(paragraphs))
+    if warning is None:
+        assert extracted.warnings == ()
+    else:
+        assert len(extracted.warnings) == 1
+        assert f"encoding detected as {warning}" in extracted.warnings[0]
+
+
+@pytest.mark.parametrize(("encoding", "text"), sorted(SHORT.items()))
+def test_short_western_text_is_not_read_as_central_european(
+    tmp_path: Path, encoding: str, text: str
+) -> None:
+    """charset-normalizer reads these as cp1250 (“ ” and à come out wrong): rules come first."""
+    data = text.encode("cp1252")
+    decoded = decode_text(data, tmp_path / "x.txt")
+    assert decoded.text == text
+    assert decoded.encoding == "cp1252"
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding"),
+    [
+        ("Größe", "cp1252"),  # its two high bytes also make one valid GB18030 character
+        ("schön", "cp1252"),
+        ("中", "gb18030"),  # its two bytes also read as Windows-1252 "ÖÐ"
+        ("我用Python写代码。", "gb18030"),  # Chinese with an English word inside
+        ("Příliš žluťoučký kůň úpěl ďábelské ódy. " * 5, "cp1250"),  # left to charset-normalizer
+        ("Привет, мир! Это проверка кодировки текста. " * 5, "cp1251"),
+    ],
+)
+def test_ambiguous_bytes_go_to_the_plausible_reading(text: str, encoding: str) -> None:
+    decoded = decode_text(text.encode(encoding), Path("x.txt"))
+    assert decoded.text == text
+
+
+def test_unrecognisable_bytes_fall_back_to_latin1_with_a_warning() -> None:
+    data = bytes(range(0x80, 0x100)) * 3  # valid Windows-1252 nowhere (0x81 is unassigned)
+    decoded = decode_text(data, Path("x.txt"))
+    assert decoded.text
+    assert decoded.warning is not None
+
+
+def test_markdown_is_read_as_text(tmp_path: Path) -> None:
+    extracted = extract(make_md(tmp_path / "notes.md", SAMPLE_PROSE[:2], title="The Flood"))
+    assert extracted.format == "md"
+    assert extracted.text == normalize_text("# The Flood\n\n" + "\n\n".join(SAMPLE_PROSE[:2]))
+
+
+def test_crlf_and_tabs(tmp_path: Path) -> None:
+    path = tmp_path / "dos.txt"
+    path.write_bytes(b"First\tline of a\r\nwrapped paragraph.\r\n\r\nSecond paragraph.\r\n")
+    assert extract(path).text == "First line of a wrapped paragraph.\n\nSecond paragraph."
+
+
+def test_binary_data_is_not_text(tmp_path: Path) -> None:
+    path = tmp_path / "photo.txt"
+    path.write_bytes(b"\x00\x01\x02\x03binary\x00\x00" * 100)
+    with pytest.raises(CorruptDocument, match=r"photo\.txt: it contains binary data"):
+        extract(path)
+
+
+def test_renamed_pdf_is_named_as_such(tmp_path: Path) -> None:
+    path = tmp_path / "essay.txt"
+    path.write_bytes(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n")
+    with pytest.raises(
+        CorruptDocument, match=r"essay\.txt: it is not plain text: it looks like a PDF"
+    ):
+        extract(path)
+
+
+def test_bom_only_file_is_empty(tmp_path: Path) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(EmptyDocument, match=r"bom\.txt"):
+        extract(path)
