@@ -265,25 +265,41 @@ def _edge_indices(lines: list[_Line]) -> set[int]:
 
 def _remove_running_lines(pages: list[list[_Line]]) -> tuple[list[list[_Line]], list[str]]:
     """Drop lines that recur (digits aside) at the edges of several pages: on at least 3 pages,
-    or 2 in documents of up to 4 pages. Counting pages rather than requiring "most" pages also
-    catches headers that change per chapter ("Chapter 4: Methods 17")."""
+    or on all pages but one in documents of up to 4 pages. Counting pages rather than requiring
+    "most" pages also catches headers that change per chapter ("Chapter 4: Methods 17").
+
+    Only runs of such lines reaching the very edge of a page are dropped: a body line that
+    happens to recur near the top of a few pages (a paragraph pasted twice) has body text above
+    it and stays."""
     if len(pages) < 2:
         return pages, []
-    min_pages = 2 if len(pages) <= 4 else 3
-    places: dict[str, list[tuple[int, int]]] = {}
+    min_pages = max(2, len(pages) - 1) if len(pages) <= 4 else 3
+    keys = [[_running_key(line.text) for line in lines] for lines in pages]
+    pages_with: dict[str, set[int]] = {}
     for page_index, lines in enumerate(pages):
-        for line_index in sorted(_edge_indices(lines)):
-            key = _running_key(lines[line_index].text)
+        for line_index in _edge_indices(lines):
+            key = keys[page_index][line_index]
             if key is not None:
-                places.setdefault(key, []).append((page_index, line_index))
+                pages_with.setdefault(key, set()).add(page_index)
+    running = {key for key, found in pages_with.items() if len(found) >= min_pages}
 
     removed: set[tuple[int, int]] = set()
+    found_at: dict[str, list[tuple[int, int]]] = {}
+    for page_index, lines in enumerate(pages):
+        placed = [i for _, i in sorted((ln.y, i) for i, ln in enumerate(lines) if ln.y is not None)]
+        reading = list(range(len(lines)))
+        for order in (reading, reading[::-1], placed, placed[::-1]):
+            for line_index in order[:EDGE_LINES]:
+                key = keys[page_index][line_index]
+                if key not in running:
+                    break
+                if (page_index, line_index) not in removed:
+                    removed.add((page_index, line_index))
+                    found_at.setdefault(key, []).append((page_index, line_index))
+
     warnings: list[str] = []
-    for key, found in places.items():
+    for key, found in found_at.items():
         page_count = len({page_index for page_index, _ in found})
-        if page_count < min_pages:
-            continue
-        removed.update(found)
         first_page, first_line = found[0]
         example = " ".join(pages[first_page][first_line].text.split())
         if len(example) > 60:
