@@ -59,9 +59,10 @@ def test_a_loaded_document_records_what_it_is(tmp_path: Path) -> None:
     assert doc.language == "en" and doc.language_source == "detected"
     assert isinstance(doc.warnings, tuple)
     for sentence in doc.sentences:
-        assert doc.text[sentence.start : sentence.end].strip() == doc.text[
-            sentence.start : sentence.end
-        ]
+        assert (
+            doc.text[sentence.start : sentence.end].strip()
+            == doc.text[sentence.start : sentence.end]
+        )
 
 
 def test_a_chosen_language_is_recorded_as_chosen(tmp_path: Path) -> None:
