@@ -5,9 +5,9 @@ prints, the GUI shows and the JSON contract carries is read from it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from core.document import Document
+from core.document import Document, harmonise_languages
 from core.matching import BlockCounts, MatchResult, Progress, match_signatures
 from core.options import MatchOptions
 from core.verification import BlockOutcome, VerifiedBlock
@@ -67,9 +67,13 @@ def compare_documents(
     keep_all_discarded: bool = False,
     progress: Progress | None = None,
 ) -> Comparison:
-    """Find and verify the sentence blocks A and B share. `progress` may raise Cancelled."""
-    if a.options.key_size != b.options.key_size or a.options.length_cap != b.options.length_cap:
+    """Find and verify the sentence blocks A and B share. `progress` may raise Cancelled.
+
+    A document whose language detection was unsure is re-read in its partner's language first
+    (`harmonise_languages`); the comparison holds the documents as compared."""
+    if replace(a.options, language="") != replace(b.options, language=""):
         raise ValueError("both documents must be analysed with the same signature options")
+    a, b = harmonise_languages(a, b)
     options = options or MatchOptions()
     result = match_signatures(
         a.signature,

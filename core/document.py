@@ -6,11 +6,13 @@ sentences → signature); `document_from_text` does the same for text already in
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from core.errors import DocumentError
 from core.extract import extract
 from core.language import detect_language, get_language
+from core.normalize import normalize_text
 from core.options import SignatureOptions
 from core.sentences import Sentence, split_sentences
 from core.signature import Signature, build_signature
@@ -25,11 +27,18 @@ class Document:
     content_hash: str  # sha256 of the file's bytes (of the text's UTF-8 for in-memory text)
     text: str  # the normalised text: displayed and analysed, every span indexes into it
     language: str  # ISO 639-1 code actually used
-    language_source: str  # "chosen", "detected", or "default" (detection was unsure)
+    # "chosen", "detected", "default" (detection was unsure: English), or "partner" (unsure,
+    # so the language of the document it is compared with was used)
+    language_source: str
     sentences: tuple[Sentence, ...]
     signature: Signature
-    warnings: tuple[str, ...]
+    load_warnings: tuple[str, ...]  # noticed while reading the file
+    analysis_warnings: tuple[str, ...]  # noticed while finding sentences and the signature
     options: SignatureOptions
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return self.load_warnings + self.analysis_warnings
 
     @property
     def name(self) -> str:
@@ -51,7 +60,8 @@ class Document:
 
 
 def load_document(path: str | Path, options: SignatureOptions | None = None) -> Document:
-    """Load and analyse one file. Raises only core.errors.DocumentError subclasses."""
+    """Load and analyse one file. Raises core.errors.DocumentError (the file cannot be used)
+    and core.errors.LanguageError (an unknown language was asked for)."""
     extracted = extract(path)
     return _analyse(
         Path(path),
@@ -67,8 +77,6 @@ def document_from_text(
     text: str, name: str = "text", options: SignatureOptions | None = None
 ) -> Document:
     """Analyse text already in memory (normalised the same way as a file's)."""
-    from core.normalize import normalize_text
-
     text = normalize_text(text)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     return _analyse(Path(name), text, "txt", digest, (), options or SignatureOptions())
@@ -82,7 +90,7 @@ def _analyse(
     warnings: tuple[str, ...],
     options: SignatureOptions,
 ) -> Document:
-    notes = list(warnings)
+    notes: list[str] = []
     if options.language == "auto":
         detection = detect_language(text)
         if detection.reliable:
@@ -96,7 +104,10 @@ def _analyse(
     else:
         code, source = options.language, "chosen"
     language = get_language(code)
-    sentences = split_sentences(text, language, remove_stopwords=options.remove_stopwords)
+    try:
+        sentences = split_sentences(text, language, remove_stopwords=options.remove_stopwords)
+    except (TimeoutError, RecursionError, MemoryError) as error:  # a backstop: never a crash
+        raise DocumentError(path, f"its text could not be split into sentences ({error})") from None
     signature = build_signature(sentences, key_size=options.key_size, length_cap=options.length_cap)
     if signature.too_long:
         notes.append(
@@ -112,6 +123,35 @@ def _analyse(
         language_source=source,
         sentences=sentences,
         signature=signature,
-        warnings=tuple(notes),
+        load_warnings=warnings,
+        analysis_warnings=tuple(notes),
         options=options,
     )
+
+
+def reanalysed(doc: Document, options: SignatureOptions) -> Document:
+    """The same document analysed with other options (its text is not read again)."""
+    return _analyse(doc.path, doc.text, doc.format, doc.content_hash, doc.load_warnings, options)
+
+
+def harmonise_languages(a: Document, b: Document) -> tuple[Document, Document]:
+    """When detection was unsure for one document (so English was used) and sure for the other,
+    read the unsure one in the other's language: a short copy of a German essay is German too,
+    and with English stop words its signature could not match the original's."""
+    if a.language == b.language:
+        return a, b
+    if a.language_source == "default" and b.language_source == "detected":
+        return _in_language_of(a, b), b
+    if b.language_source == "default" and a.language_source == "detected":
+        return a, _in_language_of(b, a)
+    return a, b
+
+
+def _in_language_of(unsure: Document, sure: Document) -> Document:
+    doc = reanalysed(unsure, replace(unsure.options, language=sure.language))
+    note = (
+        f"the language could not be recognised with confidence; that of {sure.name} "
+        f"({sure.language}) was used"
+    )
+    notes = tuple(w for w in doc.analysis_warnings if "language" not in w)
+    return replace(doc, language_source="partner", analysis_warnings=(note, *notes))

@@ -65,7 +65,43 @@ class LanguageInfo:
     name: str  # NLTK name, e.g. "english"
 
 
-class _GreekLanguageVars(PunktLanguageVars):  # type: ignore[misc]  # nltk is untyped
+class _LinearLanguageVars(PunktLanguageVars):  # type: ignore[misc]  # nltk is untyped
+    """Punkt's rules with its two text-wide patterns compiled by the stdlib `re`.
+
+    NLTK 3.10 runs every pattern under a 5-second wall-clock limit (nltk.redos) that covers a
+    whole lazy `finditer` over the text, Punkt's own work between matches included, so a long
+    paragraph with many periods ("1. 2. 3. …", 900 KB) failed with TimeoutError — sooner on a
+    slower machine. These patterns are NLTK's own and match in linear time; the limit guards
+    against caller-supplied patterns, which Doppel never passes."""
+
+    def period_context_re(self) -> re.Pattern[str]:
+        try:
+            return self._re_period_context  # type: ignore[has-type,no-any-return]
+        except AttributeError:
+            self._re_period_context = re.compile(
+                self._period_context_fmt
+                % {"NonWord": self._re_non_word_chars, "SentEndChars": self._re_sent_end_chars},
+                re.UNICODE | re.VERBOSE,
+            )
+            return self._re_period_context
+
+    def _word_tokenizer_re(self) -> re.Pattern[str]:
+        try:
+            return self._re_word_tokenizer  # type: ignore[has-type,no-any-return]
+        except AttributeError:
+            self._re_word_tokenizer = re.compile(
+                self._word_tokenize_fmt
+                % {
+                    "NonWord": self._re_non_word_chars,
+                    "MultiChar": self._re_multi_char_punct,
+                    "WordStart": self._re_word_start,
+                },
+                re.UNICODE | re.VERBOSE,
+            )
+            return self._re_word_tokenizer
+
+
+class _GreekLanguageVars(_LinearLanguageVars):
     """Greek ends questions with ";" (U+037E, which NFKC turns into U+003B) and uses "·" as a
     semicolon; NLTK's default Punkt rules only end sentences at ". ? !"."""
 
@@ -161,7 +197,7 @@ def _load(info: LanguageInfo) -> Language:
     # nltk.data.find raises LookupError when the file is missing; it never downloads.
     model_dir = nltk.data.find(f"tokenizers/punkt_tab/{info.name}/", paths=[str(root)])
     params = load_punkt_params(model_dir)
-    lang_vars = _GreekLanguageVars() if info.code == "el" else PunktLanguageVars()
+    lang_vars = _GreekLanguageVars() if info.code == "el" else _LinearLanguageVars()
     tokenizer = PunktSentenceTokenizer(params, lang_vars=lang_vars)
     return Language(
         info=info,

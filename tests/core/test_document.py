@@ -91,3 +91,28 @@ def test_bad_input_raises_a_typed_error_naming_the_file(
     with pytest.raises(error) as info:
         load_document(path)
     assert name in str(info.value)
+
+
+def test_an_unsure_copy_is_read_in_the_language_of_its_original() -> None:
+    from core.document import document_from_text
+
+    copied = "Dort lernen die Kinder lesen. Sie ist immer offen."
+    rest = (
+        " Die Gemeinde hat im letzten Jahr das Budget gekürzt, und deshalb sind die"
+        " Öffnungszeiten kürzer geworden. Viele Bürger haben sich darüber beschwert, weil sie"
+        " am Abend nicht mehr kommen können."
+    ) * 2
+    short, original = document_from_text(copied, "a.txt"), document_from_text(copied + rest)
+    assert (short.language_source, original.language) == ("default", "de")
+    comparison = compare_documents(short, original)
+    assert (comparison.a.language, comparison.a.language_source) == ("de", "partner")
+    assert comparison.coverage_a == 1.0
+    assert any("that of" in w for w in comparison.a.warnings)
+
+
+def test_a_paragraph_of_many_periods_loads_without_a_time_limit(tmp_path: Path) -> None:
+    # NLTK 3.10 ran Punkt's text-wide pattern under a 5 s wall-clock limit: this file failed
+    path = tmp_path / "initials.txt"
+    path.write_text("x. " * 300_000, encoding="utf-8")
+    doc = load_document(path, SignatureOptions(language="en"))
+    assert doc.char_count > 800_000
