@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
@@ -147,11 +148,24 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
         f"{counts.verified} verified, {counts.split} split, {counts.discarded} discarded",
         "",
     ]
-    discarded = [b for b in c.blocks if b.state is BlockState.DISCARDED]
+    # the longest discarded blocks are the ones worth a look
+    discarded = sorted(
+        (b for b in c.blocks if b.state is BlockState.DISCARDED), key=lambda b: -b.raw.length
+    )
     shown = [b for b in c.blocks if b.state is not BlockState.DISCARDED]
     limit = len(discarded) if all_discarded else SHOWN_DISCARDED
     shown += discarded[:limit]
     shown.sort(key=lambda b: (b.raw.a_start, b.raw.b_start))
+    unusable = [
+        doc.name
+        for doc in (c.a, c.b)
+        if doc.sentence_count and len(doc.signature) < 0.5 * doc.sentence_count
+    ]
+    if unusable:
+        lines.append(
+            f"Most sentences of {' and '.join(unusable)} are too long to compare "
+            "(over 35 words); try --no-length-cap."
+        )
     if counts.verified + counts.split == 0:
         lines.append("No verified blocks: nothing suggests copying.")
     if shown:
@@ -180,15 +194,16 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _compare(args: argparse.Namespace) -> int:
-    signature_options, match_options = _options(args)
+def _compare(
+    args: argparse.Namespace, signature_options: SignatureOptions, match_options: MatchOptions
+) -> int:
     docs = []
     failed = False
     for path in (args.a, args.b):
         try:
             docs.append(load_document(path, signature_options))
-        except DocumentError as error:
-            print(f"doppel: {error}", file=sys.stderr)
+        except DocumentError as error:  # the path as typed: two inputs may share a file name
+            print(f"doppel: {error.path}: {error.reason}", file=sys.stderr)
             failed = True
     if failed:
         return EXIT_INPUT
@@ -216,14 +231,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "compare":
             try:
-                _options(args)
+                signature_options, match_options = _options(args)
             except ValueError as error:
                 parser.error(str(error))
-            return _compare(args)
+            return _compare(args, signature_options, match_options)
         return _languages()
     except LanguageError as error:
         print(f"doppel: {error}", file=sys.stderr)
         return EXIT_INPUT
+    except BrokenPipeError:  # `doppel compare A B | head`: the reader has gone, not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
     except KeyboardInterrupt:
         print("doppel: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

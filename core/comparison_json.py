@@ -18,6 +18,7 @@ def document_to_json(doc: Document) -> dict[str, Any]:
         "sentences": doc.sentence_count,
         "signature_length": len(doc.signature),
         "too_long": len(doc.signature.too_long),
+        "too_long_sentences": list(doc.signature.too_long),
         "language": doc.language,
         "content_hash": doc.content_hash,
         "warnings": list(doc.warnings),

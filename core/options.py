@@ -42,9 +42,3 @@ class MatchOptions:
     def __post_init__(self) -> None:
         if self.min_block < 1:
             raise ValueError("minimum block length must be at least 1")
-
-
-@dataclass(frozen=True, slots=True)
-class EngineOptions:
-    signature: SignatureOptions = SignatureOptions()
-    match: MatchOptions = MatchOptions()

@@ -49,11 +49,11 @@ class GeneralizedSuffixTree:
         b: Sequence[int],
         checkpoint: Checkpoint | None = None,
     ) -> None:
+        if any(s < 0 for s in a) or any(s < 0 for s in b):
+            raise ValueError("signature symbols must be non-negative integers")
         self.len_a = len(a)
         self.len_b = len(b)
         text: list[int] = [*a, _SEP_A, *b, _SEP_B]
-        if any(s < 0 for s in a) or any(s < 0 for s in b):
-            raise ValueError("signature symbols must be non-negative integers")
         self.text = text
         n = len(text)
         # node 0 is the root; a leaf's edge runs to the end of the text (end = n)
@@ -166,8 +166,8 @@ class GeneralizedSuffixTree:
             if checkpoint is not None and steps % _CHECK_EVERY == 0:
                 checkpoint(steps / len(start))
             child_end = end[child]
-            if child_end == n:  # a leaf: its suffix starts at n - (string depth)
-                suffix = n - (depth + n - start[child])
+            if child_end == n:  # a leaf: its suffix starts where its path began
+                suffix = start[child] - depth
                 if depth < min_length:
                     continue
                 if suffix < len_a:

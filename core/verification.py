@@ -40,7 +40,9 @@ class BlockOutcome:
     state: BlockState
     failed: tuple[int, ...]  # offsets within the block whose keys differ
     pieces: tuple[VerifiedBlock, ...]  # the surviving verified blocks, in order
-    short: tuple[int, ...]  # offsets whose sentences are short (fewer terms than the key size)
+    # offsets of aligned short sentences (fewer terms than the key size) whose keys match; a
+    # short sentence whose key differs is in `failed`
+    short: tuple[int, ...]
 
     @property
     def reason(self) -> str:

@@ -58,14 +58,20 @@ def test_pieces_are_the_composite_runs(items_a, items_b, min_block, literal) -> 
         or block.raw.length >= 3
         or _touches(block.raw, everything.pieces)
     }
+    uncapped = match_signatures(a, b, options, max_listed_discarded=0)
+    assert set(uncapped.blocks) == {
+        block
+        for block in everything.blocks
+        if block.state is not BlockState.DISCARDED or _touches(block.raw, everything.pieces)
+    }
     for keep_all in (False, True):
         result = match_signatures(a, b, options, keep_all_discarded=keep_all)
         oracle_pieces = [p for p in composite_runs(a, b, options)]
         # pieces come from raw blocks of length >= max(min_block, 2)
-        oracle_pieces = [p for p in oracle_pieces if _inside_raw_block(a, b, p, options)]
+        oracle_pieces = [p for p in oracle_pieces if _inside_raw_block(a, b, p)]
         assert list(result.pieces) == oracle_pieces
         counts = result.counts
-        raw = diagonal_maximal_pairs(a.symbols, b.symbols, max(min_block, 2))
+        raw = diagonal_maximal_pairs(a.symbols, b.symbols, 2)  # whatever min_block is
         assert counts.raw == len(raw)
         assert counts.verified + counts.split + counts.discarded == counts.raw
         listed = [bl for bl in result.blocks if bl.state is BlockState.DISCARDED]
@@ -80,18 +86,19 @@ def test_pieces_are_the_composite_runs(items_a, items_b, min_block, literal) -> 
 
 
 def _touches(raw, pieces) -> bool:
-    """Oracle for 'touching a kept piece': overlapping or adjacent in both documents."""
-    return any(
-        raw.a_start <= p.a_start + p.length
-        and p.a_start <= raw.a_start + raw.length
-        and raw.b_start <= p.b_start + p.length
-        and p.b_start <= raw.b_start + raw.length
-        for p in pieces
-    )
+    """Oracle for 'touching a kept piece': on its diagonal or a neighbouring one, with at most
+    one sentence between them in A."""
+    for p in pieces:
+        same_alignment = abs((raw.b_start - raw.a_start) - (p.b_start - p.a_start)) <= 1
+        a_positions = set(range(raw.a_start, raw.a_start + raw.length))
+        near_piece = set(range(p.a_start - 2, p.a_start + p.length + 2))
+        if same_alignment and a_positions & near_piece:
+            return True
+    return False
 
 
-def _inside_raw_block(a: Signature, b: Signature, piece: VerifiedBlock, options) -> bool:
-    raw = diagonal_maximal_pairs(a.symbols, b.symbols, max(options.min_block, 2))
+def _inside_raw_block(a: Signature, b: Signature, piece: VerifiedBlock) -> bool:
+    raw = diagonal_maximal_pairs(a.symbols, b.symbols, 2)
     return any(
         r.a_start - r.b_start == piece.a_start - piece.b_start
         and r.a_start <= piece.a_start
