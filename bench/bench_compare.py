@@ -65,8 +65,9 @@ def signature(entries: list) -> Signature:
 
 
 def make_rewritten(pool_a: list, pool_b: list, n: int, seed: int) -> tuple[Signature, Signature]:
-    """B is A copied wholesale, with every 10th sentence replaced and every 25th dropped: the
-    case where one long copied passage spans both documents."""
+    """B is A copied wholesale, every 10th sentence replaced and every 25th dropped.
+
+    The case where one long copied passage spans both documents."""
     rng = random.Random(seed)
     a = draw(pool_a, n, rng)
     b = []
