@@ -1,0 +1,148 @@
+"""The list of documents the teacher added: each one loading, loaded, failed or changed on disk.
+
+A file that fails to load stays in the list with its error in plain words, so the teacher sees
+what happened to every file they dropped."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from core.document import Document
+
+
+class Status(Enum):
+    LOADING = "loading"
+    LOADED = "loaded"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class DocumentEntry:
+    path: Path
+    status: Status = Status.LOADING
+    document: Document | None = None
+    error: str = ""  # the reason, in plain words, when it failed
+    changed_on_disk: bool = False
+
+    @property
+    def note(self) -> str:
+        if self.status is Status.LOADING:
+            return "Loading…"
+        if self.status is Status.FAILED:
+            return self.error
+        notes = list(self.document.warnings) if self.document else []
+        if self.changed_on_disk:
+            notes.insert(0, "changed on disk since it was loaded: Re-check (F5) to reload")
+        return "; ".join(notes)
+
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class DocumentListModel(QAbstractTableModel):
+    COL_NAME, COL_FORMAT, COL_SENTENCES, COL_LANGUAGE, COL_NOTES = range(5)
+    HEADERS = ("Document", "Format", "Sentences", "Language", "Notes")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._entries: list[DocumentEntry] = []
+
+    # -- the list ----------------------------------------------------------------------
+
+    def entries(self) -> list[DocumentEntry]:
+        return list(self._entries)
+
+    def loaded(self) -> list[Document]:
+        return [e.document for e in self._entries if e.document is not None]
+
+    def row_of(self, path: Path) -> int:
+        for row, entry in enumerate(self._entries):
+            if entry.path == path:
+                return row
+        return -1
+
+    def add(self, path: Path) -> bool:
+        """Add a file as loading; False if it is already in the list."""
+        if self.row_of(path) >= 0:
+            return False
+        row = len(self._entries)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._entries.append(DocumentEntry(path))
+        self.endInsertRows()
+        return True
+
+    def update(self, path: Path, **changes: Any) -> None:
+        row = self.row_of(path)
+        if row < 0:
+            return  # removed while it loaded
+        self._entries[row] = replace(self._entries[row], **changes)
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.HEADERS) - 1))
+
+    def remove_rows(self, rows: list[int]) -> None:
+        for row in sorted(set(rows), reverse=True):
+            if 0 <= row < len(self._entries):
+                self.beginRemoveRows(QModelIndex(), row, row)
+                del self._entries[row]
+                self.endRemoveRows()
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self._entries.clear()
+        self.endResetModel()
+
+    # -- QAbstractTableModel ----------------------------------------------------------------
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._entries)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        entry = self._entries[index.row()]
+        column = index.column()
+        doc = entry.document
+        if role == ENTRY_ROLE:
+            return entry
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == self.COL_NAME:
+                return entry.path.name
+            if column == self.COL_FORMAT:
+                return doc.format if doc else entry.path.suffix.lstrip(".").lower()
+            if column == self.COL_SENTENCES:
+                return doc.sentence_count if doc else None
+            if column == self.COL_LANGUAGE:
+                return doc.language if doc else None
+            if column == self.COL_NOTES:
+                return entry.note
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{entry.path}\n{entry.note}".strip()
+        if role == Qt.ItemDataRole.ForegroundRole and entry.status is not Status.LOADED:
+            palette = QApplication.palette()
+            if entry.status is Status.FAILED:
+                return QBrush(QColor("#c0392b") if _is_light(palette) else QColor("#ff8a80"))
+            return palette.brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == self.COL_SENTENCES:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+def _is_light(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Base).lightness() > 128

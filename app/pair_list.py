@@ -1,0 +1,69 @@
+"""Every pair of the loaded documents, ranked by Jaccard: the view for three or more documents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from app.session import RankedPair
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+PAIR_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+class PairTableModel(QAbstractTableModel):
+    COL_A, COL_B, COL_JACCARD, COL_COVERAGE_A, COL_COVERAGE_B, COL_BLOCKS = range(6)
+    HEADERS = ("Document A", "Document B", "Jaccard", "A in B", "B in A", "Blocks")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._pairs: list[RankedPair] = []
+
+    def set_pairs(self, pairs: list[RankedPair]) -> None:
+        self.beginResetModel()
+        self._pairs = list(pairs)
+        self.endResetModel()
+
+    def pair(self, row: int) -> RankedPair:
+        return self._pairs[row]
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._pairs)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        c = self._pairs[index.row()].comparison
+        column = index.column()
+        values = (
+            c.a.name,
+            c.b.name,
+            c.jaccard,
+            c.coverage_a,
+            c.coverage_b,
+            c.counts.verified + c.counts.split,
+        )
+        if role == PAIR_ROLE:
+            return self._pairs[index.row()]
+        if role == SORT_ROLE:
+            return values[column]
+        if role == Qt.ItemDataRole.DisplayRole:
+            value = values[column]
+            return f"{100 * value:.1f}%" if isinstance(value, float) else value
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{c.a.path}\n{c.b.path}"
+        if role == Qt.ItemDataRole.TextAlignmentRole and column >= self.COL_JACCARD:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None

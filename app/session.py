@@ -1,0 +1,308 @@
+"""What the teacher is working on: the documents, and the comparison on screen.
+
+A controller (no widgets): it turns "these files were dropped", "compare these two", "the
+options changed" into background jobs through the TaskRunner, and reports back with signals.
+With two documents loaded the comparison starts by itself; with more, every pair is compared
+and ranked by Jaccard, and the most similar pair is opened."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
+
+from app.document_list import DocumentListModel, Status
+from app.settings import Settings
+from app.tasks import Task, TaskContext, TaskRunner
+from core.comparison import Comparison, compare_documents
+from core.document import Document, load_document, reanalysed
+from core.errors import DocumentError, LanguageError
+from core.extract import SUPPORTED_SUFFIXES
+
+
+@dataclass(frozen=True)
+class RankedPair:
+    comparison: Comparison
+
+    @property
+    def paths(self) -> tuple[Path, Path]:
+        return self.comparison.a.path, self.comparison.b.path
+
+
+def expand(paths: Iterable[str | Path]) -> list[Path]:
+    """Files as given, and the supported files inside folders (recursively), sorted per folder."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found += sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file()
+                and p.suffix.lower() in SUPPORTED_SUFFIXES
+                and not p.name.startswith((".", "~$"))  # hidden files, Word's lock files
+            )
+        else:
+            found.append(path)
+    return found
+
+
+class Session(QObject):
+    comparison_ready = Signal(object)  # Comparison
+    comparison_cleared = Signal()
+    pairs_ranked = Signal(object)  # list[RankedPair], most similar first
+    busy_changed = Signal(bool)
+    progress = Signal(float, str)
+    failed = Signal(str, str)  # a readable message, and details
+
+    def __init__(self, runner: TaskRunner, settings: Settings, parent: QObject | None = None):
+        super().__init__(parent)
+        self.runner = runner
+        self.settings = settings
+        self.documents = DocumentListModel(self)
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self._file_changed)
+        self.current: Comparison | None = None
+        self.ranked: list[RankedPair] = []
+        self._wanted_pair: tuple[Path, Path] | None = None
+        self._loads: dict[Path, Task] = {}
+        self._job: Task | None = None  # the comparison or ranking in flight
+        self._settled_on: object = None  # the documents and options behind what is shown
+
+    # -- documents ------------------------------------------------------------------------
+
+    def add_paths(self, paths: Iterable[str | Path]) -> int:
+        """Add files and folders; returns how many new files started loading."""
+        added = 0
+        for path in expand(paths):
+            path = path.resolve() if path.exists() else path.absolute()
+            if self.documents.add(path):
+                self._load(path)
+                added += 1
+        return added
+
+    def _load(self, path: Path) -> None:
+        options = self.settings.signature_options()
+        self.documents.update(path, status=Status.LOADING, document=None, error="")
+
+        def op(context: TaskContext) -> Document:
+            context.check()
+            return load_document(path, options)
+
+        def done(document: Document) -> None:
+            self._loads.pop(path, None)
+            self.documents.update(path, status=Status.LOADED, document=document, error="")
+            if str(path) not in self.watcher.files() and path.exists():
+                self.watcher.addPath(str(path))
+            self._settle()
+
+        def error(exc: BaseException, details: str) -> None:
+            self._loads.pop(path, None)
+            if isinstance(exc, DocumentError | LanguageError):
+                reason = exc.reason if isinstance(exc, DocumentError) else str(exc)
+            else:  # an engine bug: say so plainly, keep the details for the log
+                reason = f"could not be read because of an internal error ({exc})"
+                self.failed.emit(f"{path.name} could not be read.", details)
+            self.documents.update(path, status=Status.FAILED, document=None, error=reason)
+            self._settle()
+
+        def cancelled() -> None:
+            self._loads.pop(path, None)
+
+        task = self.runner.run(op, on_done=done, on_error=error, on_cancelled=cancelled)
+        if task.running:  # (an inline runner has already finished it)
+            self._loads[path] = task
+        self._busy()
+
+    def remove_rows(self, rows: list[int]) -> None:
+        entries = self.documents.entries()
+        for row in rows:
+            if 0 <= row < len(entries):
+                path = entries[row].path
+                task = self._loads.pop(path, None)
+                if task is not None:
+                    task.cancel()
+                self.watcher.removePath(str(path))
+        self.documents.remove_rows(rows)
+        self._settle()
+
+    def clear(self) -> None:
+        self.remove_rows(list(range(self.documents.rowCount())))
+
+    def recheck(self, rows: list[int] | None = None) -> None:
+        """Reload changed files (or the given rows) from disk."""
+        entries = self.documents.entries()
+        chosen = (
+            [entries[r] for r in rows if 0 <= r < len(entries)]
+            if rows
+            else [e for e in entries if e.changed_on_disk or e.status is Status.FAILED]
+        )
+        for entry in chosen:
+            self.documents.update(entry.path, changed_on_disk=False)
+            self._load(entry.path)
+
+    def _file_changed(self, name: str) -> None:
+        path = Path(name)
+        self.documents.update(path, changed_on_disk=True)
+        if path.exists() and name not in self.watcher.files():
+            self.watcher.addPath(name)  # editors replace files: watch the new one
+
+    # -- options --------------------------------------------------------------------------
+
+    def options_changed(self) -> None:
+        """Re-analyse the loaded documents if their signature options changed, then re-run."""
+        options = self.settings.signature_options()
+        stale = [d for d in self.documents.loaded() if d.options != options]
+        if not stale:
+            self._settle(force=True)
+            return
+        for doc in stale:
+            self.documents.update(doc.path, status=Status.LOADING, document=None)
+
+        def op(context: TaskContext) -> list[Document]:
+            out = []
+            for k, doc in enumerate(stale):
+                context.progress(k / len(stale), "Re-reading documents with the new options…")
+                out.append(reanalysed(doc, options))
+            return out
+
+        def done(docs: list[Document]) -> None:
+            for doc in docs:
+                self.documents.update(doc.path, status=Status.LOADED, document=doc)
+            self._settle(force=True)
+
+        def error(exc: BaseException, details: str) -> None:
+            self.failed.emit(f"The documents could not be re-read: {exc}", details)
+            for doc in stale:
+                self.documents.update(doc.path, status=Status.LOADED, document=doc)
+
+        self._start_job(op, done, error)
+
+    # -- comparing ------------------------------------------------------------------------
+
+    def open_pair(self, a: Path, b: Path) -> None:
+        """Show the comparison of two loaded documents (from the ranking if it is there)."""
+        self._wanted_pair = (a, b)
+        ranked = next((p for p in self.ranked if set(p.paths) == {a, b}), None)
+        if ranked is None:
+            self._compare(a, b)
+            return
+        self.current = ranked.comparison
+        self.comparison_ready.emit(ranked.comparison)
+
+    def _settle(self, force: bool = False) -> None:
+        """After loads end: compare the two documents, or rank every pair of three or more.
+        Does nothing when what is on screen was computed from the same documents and options."""
+        self._busy()
+        if self._loads:
+            return
+        docs = self.documents.loaded()
+        state = (tuple(id(d) for d in docs), self.settings.match_options())
+        if state == self._settled_on and not force:
+            return
+        self._settled_on = state
+        if len(docs) < 2:
+            self.cancel()
+            self.ranked = []
+            self.pairs_ranked.emit([])
+            if self.current is not None:
+                self.current = None
+                self.comparison_cleared.emit()
+        elif len(docs) == 2:
+            self.ranked = []
+            self.pairs_ranked.emit([])
+            self._compare(docs[0].path, docs[1].path)
+        else:
+            self._rank(docs)
+
+    def _document(self, path: Path) -> Document | None:
+        return next((d for d in self.documents.loaded() if d.path == path), None)
+
+    def _compare(self, a_path: Path, b_path: Path) -> None:
+        a, b = self._document(a_path), self._document(b_path)
+        if a is None or b is None:
+            return
+        self._wanted_pair = (a_path, b_path)
+        options = self.settings.match_options()
+
+        def op(context: TaskContext) -> Comparison:
+            return compare_documents(
+                a, b, options, progress=context.engine_progress(f"Comparing {a.name} and {b.name}…")
+            )
+
+        def done(comparison: Comparison) -> None:
+            self.current = comparison
+            self.comparison_ready.emit(comparison)
+
+        def error(exc: BaseException, details: str) -> None:
+            self._settled_on = None
+            self.failed.emit(f"The comparison of {a.name} and {b.name} failed: {exc}", details)
+
+        self._start_job(op, done, error)
+
+    def _rank(self, docs: list[Document]) -> None:
+        options = self.settings.match_options()
+        pairs = list(itertools.combinations(docs, 2))
+
+        def op(context: TaskContext) -> list[RankedPair]:
+            ranked = []
+            for k, (a, b) in enumerate(pairs):
+                context.progress(k / len(pairs), f"Comparing every pair ({k + 1} of {len(pairs)})…")
+                ranked.append(RankedPair(compare_documents(a, b, options)))
+            ranked.sort(
+                key=lambda p: (
+                    p.comparison.jaccard,
+                    max(p.comparison.coverage_a, p.comparison.coverage_b),
+                ),
+                reverse=True,
+            )
+            return ranked
+
+        def done(ranked: list[RankedPair]) -> None:
+            self.ranked = ranked
+            self.pairs_ranked.emit(ranked)
+            wanted = self._wanted_pair
+            chosen = next((p for p in ranked if wanted and set(p.paths) == set(wanted)), ranked[0])
+            self.current = chosen.comparison
+            self.comparison_ready.emit(chosen.comparison)
+
+        def error(exc: BaseException, details: str) -> None:
+            self._settled_on = None
+            self.failed.emit(f"Comparing the documents failed: {exc}", details)
+
+        self._start_job(op, done, error)
+
+    def _start_job(self, op, done, error) -> None:  # type: ignore[no-untyped-def]
+        if self._job is not None and self._job.running:
+            self._job.cancel()  # superseded: its result would be stale
+        task = self.runner.run(
+            op,
+            on_progress=self.progress.emit,
+            on_done=done,
+            on_error=error,
+        )
+        if task.running:  # (an inline runner has already finished it)
+            self._job = task
+            task.ended.connect(lambda: self._job_ended(task))
+        self._busy()
+
+    def _job_ended(self, task: Task) -> None:
+        if self._job is task:
+            self._job = None
+        self._busy()
+
+    def cancel(self) -> None:
+        """Stop the comparison in flight; what is on screen stays."""
+        if self._job is not None and self._job.running:
+            self._job.cancel()
+            self._settled_on = None  # not computed: the next settle runs it again
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._loads) or (self._job is not None and self._job.running)
+
+    def _busy(self) -> None:
+        self.busy_changed.emit(self.busy)

@@ -1,0 +1,99 @@
+"""The comparison settings: the engine options, with the paper's defaults one click away."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.language import available_languages
+from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
+
+
+class SettingsDialog(QDialog):
+    def __init__(
+        self, signature: SignatureOptions, match: MatchOptions, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Comparison Settings")
+        self.language = QComboBox()
+        self.language.addItem("Detect automatically", "auto")
+        for info in available_languages():
+            self.language.addItem(f"{info.name.capitalize()} ({info.code})", info.code)
+        self.stopwords = QCheckBox("Leave out stop words (the, of, and…) when counting")
+        self.length_cap = QCheckBox(
+            "Leave out sentences of more than 35 words (the paper's alphabet)"
+        )
+        self.key_size = QSpinBox()
+        self.key_size.setRange(1, 10)
+        self.key_size.setSuffix(" words")
+        self.min_block = QSpinBox()
+        self.min_block.setRange(1, 50)
+        self.min_block.setSuffix(" sentences")
+        self.literal_short = QCheckBox(
+            "Count very short sentences (\u201cOh!\u201d) towards a block"
+        )
+
+        form = QFormLayout()
+        form.addRow("Language:", self.language)
+        form.addRow("Shortest block:", self.min_block)
+        form.addRow("Words compared per sentence:", self.key_size)
+        form.addRow("", self.stopwords)
+        form.addRow("", self.length_cap)
+        form.addRow("", self.literal_short)
+        note = QLabel(
+            "The defaults are the values of the SL+ST paper. Changing a setting re-runs the "
+            "open comparison."
+        )
+        note.setWordWrap(True)
+        note.setEnabled(False)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok
+            | QDialogButtonBox.StandardButton.Cancel
+            | QDialogButtonBox.StandardButton.RestoreDefaults
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.restore_button = buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        self.restore_button.clicked.connect(self.restore_defaults)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+        self.show_options(signature, match)
+
+    def show_options(self, signature: SignatureOptions, match: MatchOptions) -> None:
+        index = self.language.findData(signature.language)
+        self.language.setCurrentIndex(max(index, 0))
+        self.stopwords.setChecked(signature.remove_stopwords)
+        self.length_cap.setChecked(signature.length_cap)
+        self.key_size.setValue(signature.key_size)
+        self.min_block.setValue(match.min_block)
+        self.literal_short.setChecked(match.short_sentences is ShortSentenceRule.LITERAL)
+
+    def restore_defaults(self) -> None:
+        self.show_options(SignatureOptions(), MatchOptions())
+
+    def options(self) -> tuple[SignatureOptions, MatchOptions]:
+        rule = (
+            ShortSentenceRule.LITERAL
+            if self.literal_short.isChecked()
+            else ShortSentenceRule.FULL_KEY
+        )
+        return (
+            SignatureOptions(
+                language=str(self.language.currentData()),
+                remove_stopwords=self.stopwords.isChecked(),
+                length_cap=self.length_cap.isChecked(),
+                key_size=self.key_size.value(),
+            ),
+            MatchOptions(min_block=self.min_block.value(), short_sentences=rule),
+        )

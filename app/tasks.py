@@ -1,0 +1,186 @@
+"""The one background-task helper every long job in the app goes through (style.md).
+
+`TaskRunner.run(op, on_progress=..., on_done=..., on_error=..., on_cancelled=...)` runs
+`op(context)` on a worker thread. Whatever happens — a result, an exception, a cancel — exactly
+one of the three outcome callbacks is called, always on the GUI thread: a job that raises still
+reports, so the window never waits forever. The job reports progress and learns about cancel
+through its `TaskContext`; the engine's own progress callbacks raise `Cancelled` through it, so
+cancel takes effect at the engine's next checkpoint (a few milliseconds).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+
+from core.errors import Cancelled
+
+#: progress is sent to the GUI at most this often (seconds): enough for a smooth bar
+PROGRESS_INTERVAL = 0.05
+
+
+class TaskContext:
+    """What a running job holds: progress reporting and the cancel flag."""
+
+    def __init__(self, task: Task) -> None:
+        self._task = task
+        self._cancel = threading.Event()
+        self._last_sent = 0.0
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def check(self) -> None:
+        """Raise Cancelled if the user cancelled: call between steps of a long job."""
+        if self._cancel.is_set():
+            raise Cancelled
+
+    def progress(self, fraction: float, message: str = "") -> None:
+        """Report progress (0..1); raises Cancelled when the job should stop."""
+        self.check()
+        now = time.monotonic()
+        if now - self._last_sent >= PROGRESS_INTERVAL or fraction >= 1.0:
+            self._last_sent = now
+            self._task._progress_from_worker.emit(float(fraction), message)
+
+    def engine_progress(self, message: str, start: float = 0.0, share: float = 1.0):  # type: ignore[no-untyped-def]
+        """An engine `progress` callback mapping its 0..1 onto [start, start + share]."""
+        return lambda fraction: self.progress(start + share * fraction, message)
+
+
+class Task(QObject):
+    """One submitted job. Its public signals and callbacks run on the GUI thread.
+
+    The worker emits the private `_…` signals; they reach this object's slots through queued
+    connections (it lives on the GUI thread), which call the callbacks and re-emit publicly."""
+
+    progressed = Signal(float, str)
+    succeeded = Signal(object)
+    failed = Signal(object, str)  # the exception and its formatted traceback
+    was_cancelled = Signal()
+    ended = Signal()  # after whichever outcome
+
+    _progress_from_worker = Signal(float, str)
+    _result_from_worker = Signal(object)
+    _error_from_worker = Signal(object, str)
+    _cancel_from_worker = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.context = TaskContext(self)
+        self.running = True
+        self._job: QRunnable | None = None
+        self._progress_from_worker.connect(self._on_progress)
+        self._result_from_worker.connect(self._on_result)
+        self._error_from_worker.connect(self._on_error)
+        self._cancel_from_worker.connect(self._on_cancel)
+
+    def cancel(self) -> None:
+        self.context._cancel.set()
+
+    @Slot(float, str)
+    def _on_progress(self, fraction: float, message: str) -> None:
+        if self.running:
+            self.progressed.emit(fraction, message)
+
+    @Slot(object)
+    def _on_result(self, result: object) -> None:
+        self.running = False
+        self.succeeded.emit(result)
+        self.ended.emit()
+
+    @Slot(object, str)
+    def _on_error(self, error: object, details: str) -> None:
+        self.running = False
+        self.failed.emit(error, details)
+        self.ended.emit()
+
+    @Slot()
+    def _on_cancel(self) -> None:
+        self.running = False
+        self.was_cancelled.emit()
+        self.ended.emit()
+
+
+class _Job(QRunnable):
+    def __init__(self, task: Task, op: Callable[[TaskContext], Any]) -> None:
+        super().__init__()
+        self.task = task
+        self.op = op
+        # Python owns the runnable (the task keeps it until it ends): with auto-delete, Qt would
+        # free it too, under the Python wrapper's feet
+        self.setAutoDelete(False)
+
+    def run(self) -> None:
+        task = self.task
+        try:
+            result = self.op(task.context)
+            task.context.check()  # cancelled at the very end: still a cancel
+        except Cancelled:
+            task._cancel_from_worker.emit()
+        except BaseException as error:  # reported to the GUI, never lost
+            task._error_from_worker.emit(error, traceback.format_exc())
+        else:
+            task._result_from_worker.emit(result)
+
+
+class TaskRunner(QObject):
+    """Runs jobs on a thread pool (or inline, for deterministic tests) and reports on the GUI
+    thread. Keeps its tasks alive until they end."""
+
+    def __init__(self, parent: QObject | None = None, *, synchronous: bool = False) -> None:
+        super().__init__(parent)
+        self.synchronous = synchronous
+        self.pool = QThreadPool(self)
+        self._tasks: set[Task] = set()
+
+    def run(
+        self,
+        op: Callable[[TaskContext], Any],
+        *,
+        on_progress: Callable[[float, str], None] | None = None,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[BaseException, str], None] | None = None,
+        on_cancelled: Callable[[], None] | None = None,
+    ) -> Task:
+        # Python owns the task (no Qt parent): the runner holds it until it ends, then lets go
+        task = Task()
+        if on_progress is not None:
+            task.progressed.connect(on_progress)
+        if on_done is not None:
+            task.succeeded.connect(on_done)
+        if on_error is not None:
+            task.failed.connect(on_error)
+        if on_cancelled is not None:
+            task.was_cancelled.connect(on_cancelled)
+        task.ended.connect(lambda: self._forget(task))
+        self._tasks.add(task)
+        job = _Job(task, op)
+        task._job = job
+        if self.synchronous:
+            job.run()
+        else:
+            self.pool.start(job)
+        return task
+
+    def _forget(self, task: Task) -> None:
+        self._tasks.discard(task)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._tasks)
+
+    def cancel_all(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+
+    def shutdown(self, timeout_ms: int = 3000) -> None:
+        """Cancel everything and wait for the workers (on quit)."""
+        self.cancel_all()
+        self.pool.waitForDone(timeout_ms)

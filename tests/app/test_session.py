@@ -1,0 +1,104 @@
+"""The session controller: loading, failing files, automatic comparison and ranking."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.document_list import ENTRY_ROLE, DocumentListModel, Status
+from app.session import Session, expand
+from core.options import MatchOptions, SignatureOptions
+from core.resources import resource_path
+
+ORIGINAL = resource_path("samples", "original-essay.txt")
+COPY = resource_path("samples", "reworded-copy.docx")
+UNRELATED = resource_path("samples", "unrelated-essay.docx")
+
+
+def make_session(settings, runner) -> tuple[Session, list]:
+    session = Session(runner, settings)
+    shown: list = []
+    session.comparison_ready.connect(shown.append)
+    session.comparison_cleared.connect(lambda: shown.append(None))
+    return session, shown
+
+
+def test_two_documents_compare_by_themselves(settings, sync_runner) -> None:
+    session, shown = make_session(settings, sync_runner)
+    assert session.add_paths([ORIGINAL, COPY]) == 2
+    (comparison,) = shown
+    assert {comparison.a.name, comparison.b.name} == {ORIGINAL.name, COPY.name}
+    assert comparison.counts.verified == 1 and comparison.counts.split == 2
+    assert not session.busy
+
+
+def test_a_corrupt_file_stays_listed_with_its_reason_and_the_others_compare(
+    settings, sync_runner, tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.docx"
+    broken.write_bytes(b"PK\x03\x04 this is not a zip")
+    session, shown = make_session(settings, sync_runner)
+    session.add_paths([ORIGINAL, broken, COPY])
+    model = session.documents
+    entry = model.data(model.index(model.row_of(broken.resolve()), 0), ENTRY_ROLE)
+    assert entry.status is Status.FAILED and entry.error
+    notes = model.data(model.index(model.row_of(broken.resolve()), DocumentListModel.COL_NOTES))
+    assert notes == entry.error
+    assert len(shown) == 1 and shown[0].jaccard > 0
+
+
+def test_three_documents_are_ranked_and_the_most_similar_pair_opens(settings, sync_runner) -> None:
+    session, shown = make_session(settings, sync_runner)
+    ranked: list = []
+    session.pairs_ranked.connect(ranked.append)
+    session.add_paths([ORIGINAL, COPY, UNRELATED])
+    pairs = ranked[-1]
+    assert len(pairs) == 3
+    assert [p.comparison.jaccard for p in pairs] == sorted(
+        (p.comparison.jaccard for p in pairs), reverse=True
+    )
+    assert {shown[-1].a.name, shown[-1].b.name} == {ORIGINAL.name, COPY.name}
+    session.open_pair(ORIGINAL, UNRELATED.resolve())
+    assert {shown[-1].a.name, shown[-1].b.name} == {ORIGINAL.name, UNRELATED.name}
+
+
+def test_removing_a_document_clears_the_comparison(settings, sync_runner) -> None:
+    session, shown = make_session(settings, sync_runner)
+    session.add_paths([ORIGINAL, COPY])
+    session.remove_rows([0])
+    assert shown[-1] is None and session.current is None
+    session.clear()
+    assert session.documents.rowCount() == 0
+
+
+def test_changed_options_rerun_the_comparison(settings, sync_runner) -> None:
+    session, shown = make_session(settings, sync_runner)
+    session.add_paths([ORIGINAL, COPY])
+    settings.set_engine_options(SignatureOptions(key_size=1), MatchOptions(min_block=3))
+    session.options_changed()
+    latest = shown[-1]
+    assert latest.a.options.key_size == 1 and latest.options.min_block == 3
+    assert len(shown) == 2
+
+
+def test_a_file_changed_on_disk_is_flagged_and_rechecked(
+    settings, sync_runner, tmp_path: Path
+) -> None:
+    essay = tmp_path / "essay.txt"
+    essay.write_text(ORIGINAL.read_text(encoding="utf-8"), encoding="utf-8")
+    session, shown = make_session(settings, sync_runner)
+    session.add_paths([essay, COPY])
+    session._file_changed(str(essay))  # what QFileSystemWatcher reports
+    entry = session.documents.entries()[0]
+    assert entry.changed_on_disk and "changed on disk" in entry.note
+    essay.write_text("Something else entirely. Nothing in common at all.", encoding="utf-8")
+    session.recheck()
+    assert not session.documents.entries()[0].changed_on_disk
+    assert shown[-1].jaccard == 0.0
+
+
+def test_folders_are_expanded_recursively(tmp_path: Path) -> None:
+    (tmp_path / "class" / "late").mkdir(parents=True)
+    for name in ("a.txt", "late/b.docx", "notes.xyz", ".hidden.txt", "~$lock.docx"):
+        (tmp_path / "class" / name).write_text("x", encoding="utf-8")
+    found = [p.relative_to(tmp_path / "class").as_posix() for p in expand([tmp_path / "class"])]
+    assert found == ["a.txt", "late/b.docx"]

@@ -1,0 +1,42 @@
+"""Settings: engine defaults are the engine's, values persist, restore defaults works."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray
+
+from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
+
+
+def test_defaults_are_the_engine_defaults(settings) -> None:
+    assert settings.signature_options() == SignatureOptions()
+    assert settings.match_options() == MatchOptions()
+
+
+def test_options_persist_and_restore_defaults(settings) -> None:
+    signature = SignatureOptions(
+        language="de", remove_stopwords=False, length_cap=False, key_size=3
+    )
+    match = MatchOptions(min_block=4, short_sentences=ShortSentenceRule.LITERAL)
+    settings.set_engine_options(signature, match)
+    settings.sync()
+    assert (settings.signature_options(), settings.match_options()) == (signature, match)
+    settings.restore_engine_defaults()
+    assert (settings.signature_options(), settings.match_options()) == (
+        SignatureOptions(),
+        MatchOptions(),
+    )
+
+
+def test_an_impossible_stored_value_falls_back_to_defaults(settings) -> None:
+    settings.store.setValue("engine/key_size", 0)
+    assert settings.signature_options() == SignatureOptions()
+
+
+def test_recent_files_and_window_state(settings, tmp_path) -> None:
+    settings.add_recent_files(["/a.txt", "/b.txt"])
+    settings.add_recent_files(["/a.txt"])
+    assert settings.recent_files() == ["/a.txt", "/b.txt"]
+    settings.set_state("geometry", QByteArray(b"\x01\x02"))
+    assert settings.state("geometry") == QByteArray(b"\x01\x02")
+    settings.set_last_folder(tmp_path)
+    assert settings.last_folder() == str(tmp_path)
