@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SAMPLES := resources/samples
 
-.PHONY: setup run test lint format bench clean
+.PHONY: setup run run-cli test lint format bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,12 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-## Compare the bundled sample essays (the main job, until the GUI exists).
+## Open the app on the bundled sample essays, the comparison done.
 run: $(STAMP)
+	$(BIN)/doppel gui --demo
+
+## The same comparison on the command line.
+run-cli: $(STAMP)
 	$(BIN)/doppel compare $(SAMPLES)/original-essay.txt $(SAMPLES)/reworded-copy.docx
 
 ## Lint, then the whole test suite.

@@ -103,6 +103,12 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_engine_options(compare)
 
     commands.add_parser("languages", help="list the languages Doppel can analyse")
+    gui = commands.add_parser(
+        "gui",
+        help="open the desktop app (doppel gui [FILE...] [--demo] [--screenshot PATH])",
+        add_help=False,
+    )
+    gui.add_argument("gui_args", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     return parser
 
 
@@ -226,6 +232,11 @@ def _languages() -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["gui"]:  # everything after it belongs to the window's own parser
+        from app.gui import main as gui_main  # Qt loads only for the window
+
+        return gui_main(argv[1:])
     parser = _build_parser()
     args = parser.parse_args(argv)
     try:

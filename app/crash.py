@@ -16,6 +16,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 log = logging.getLogger("doppel")
+_open_boxes: set[QMessageBox] = set()
 
 
 def log_folder() -> Path:
@@ -44,6 +45,9 @@ def show_error(parent: QWidget | None, title: str, text: str, details: str = "")
     box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
     if details:
         box.setDetailedText(details)
+    # without a parent nothing else holds the box: keep it until it is closed
+    _open_boxes.add(box)
+    box.finished.connect(lambda _result: _open_boxes.discard(box))
     box.open()
 
 

@@ -1,0 +1,111 @@
+"""The colours of the side-by-side view: one colour per kept block, and the neutral marks.
+
+Kept blocks take Paul Tol's colour-blind-safe "light" set in order along A, so neighbouring
+blocks differ and a colour repeats only when blocks outnumber the eight colours. Tol's pale grey
+is left out of the set: grey is the neutral style of discarded blocks. On a dark pane the same
+hues are mixed into the pane's background, as far as light text needs to stay readable on them
+(WCAG AA contrast), while a block keeps the hue a teacher associates with its table swatch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtGui import QColor, QPalette
+
+from core.verification import BlockOutcome, BlockState
+
+#: Paul Tol's "light" qualitative scheme (pale grey left out), in his recommended order
+BLOCK_PALETTE: tuple[str, ...] = (
+    "#77AADD",  # light blue
+    "#EE8866",  # orange
+    "#EEDD88",  # light yellow
+    "#FFAABB",  # pink
+    "#99DDFF",  # light cyan
+    "#44BB99",  # mint
+    "#BBCC33",  # pear
+    "#AAAA00",  # olive
+)
+
+# How much of the hue survives on a dark pane at most; the rest is the pane's own background.
+DARK_MIX = 0.42
+# WCAG AA for body text. A colour that would fall below it against the pane's text colour is
+# mixed further into the background (on a dark pane, light yellow needs ~0.36 of its hue).
+MIN_CONTRAST = 4.5
+
+# Tol's "vibrant" red on light panes, his "bright" red on dark ones: a wavy underline must stand
+# out from every block colour and from the text.
+FAILED_LIGHT = "#CC3311"
+FAILED_DARK = "#EE6677"
+
+NEUTRAL_LIGHT = "#8A8A8A"
+NEUTRAL_DARK = "#A0A0A0"
+
+
+def is_dark(palette: QPalette) -> bool:
+    """True when the text background is dark (a dark theme)."""
+    return palette.color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def colour_slots(blocks: Sequence[BlockOutcome]) -> list[int | None]:
+    """Each listed block's place in the palette: kept blocks count along A; discarded get None."""
+    slots: list[int | None] = []
+    kept = 0
+    for block in blocks:
+        if block.state is BlockState.DISCARDED:
+            slots.append(None)
+        else:
+            slots.append(kept % len(BLOCK_PALETTE))
+            kept += 1
+    return slots
+
+
+def swatch_colour(slot: int) -> QColor:
+    """The block's hue itself: table swatches and the legend, the same in both themes."""
+    return QColor(BLOCK_PALETTE[slot % len(BLOCK_PALETTE)])
+
+
+def piece_background(slot: int, palette: QPalette) -> QColor:
+    """The background of a kept piece on a pane with `palette`, readable in light and dark."""
+    hue = swatch_colour(slot)
+    base = palette.color(QPalette.ColorRole.Base)
+    text = palette.color(QPalette.ColorRole.Text)
+    share = DARK_MIX if is_dark(palette) else 1.0
+    colour = _mix(hue, base, share)
+    # mixing toward the background raises the contrast with the text in either theme
+    while share > 0.1 and contrast_ratio(colour, text) < MIN_CONTRAST:
+        share -= 0.02
+        colour = _mix(hue, base, share)
+    return colour
+
+
+def failed_colour(palette: QPalette) -> QColor:
+    """The wavy underline of a sentence whose first words differ from its partner's."""
+    return QColor(FAILED_DARK if is_dark(palette) else FAILED_LIGHT)
+
+
+def neutral_colour(palette: QPalette) -> QColor:
+    """The dotted underline of a discarded block: present, but visibly not evidence."""
+    return QColor(NEUTRAL_DARK if is_dark(palette) else NEUTRAL_LIGHT)
+
+
+def contrast_ratio(one: QColor, two: QColor) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 to 21."""
+    high, low = sorted((_luminance(one), _luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _luminance(colour: QColor) -> float:
+    def linear(value: float) -> float:
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = linear(colour.redF()), linear(colour.greenF()), linear(colour.blueF())
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def _mix(colour: QColor, base: QColor, share: float) -> QColor:
+    return QColor.fromRgbF(
+        colour.redF() * share + base.redF() * (1 - share),
+        colour.greenF() * share + base.greenF() * (1 - share),
+        colour.blueF() * share + base.blueF() * (1 - share),
+    )

@@ -1,0 +1,619 @@
+"""The side-by-side view of one comparison: scores on top, documents A and B side by side with
+the copied blocks marked, and the table of blocks below.
+
+`comparison_marks` turns the engine's blocks into character-span marks for the two panes (one
+pass, display mapping only); `ComparisonView` lays the widgets out and keeps the panes, the
+table and the current block in step: a click on a passage in one pane brings its partner into
+view in the other, a table row brings both, and next/previous walk the shown blocks along A.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PySide6.QtCore import (
+    QByteArray,
+    QDataStream,
+    QIODevice,
+    QItemSelectionModel,
+    QLocale,
+    QModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QFont, QKeySequence, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QScrollBar,
+    QSplitter,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.block_colours import colour_slots
+from app.block_model import (
+    COL_A,
+    COL_B,
+    COL_KEPT,
+    COL_LENGTH,
+    COL_NUMBER,
+    COL_STATE,
+    COL_WORDS,
+    STATE_FILTER_LABELS,
+    BlockFilterProxy,
+    BlockTableModel,
+    StateFilter,
+)
+from app.results_panel import ResultsPanel, plural
+from app.text_pane import Mark, MarkKind, TextPane
+from core.comparison import Comparison
+from core.document import Document
+from core.verification import BlockOutcome, BlockState
+
+Span = tuple[int, int]
+
+STATE_MAGIC = "doppel.comparison-view"
+STATE_VERSION = 1
+HINT_TEXT = "Click a coloured passage to find it in the other document · F8 next block"
+
+
+# --- marks: the engine's blocks as character spans ---------------------------------------
+
+
+def comparison_marks(
+    comparison: Comparison, slots: list[int | None]
+) -> tuple[list[Mark], list[Mark]]:
+    """The marks of pane A and pane B, in one pass over the listed blocks.
+
+    Kept pieces (verified and split blocks) get their block's colour slot; the sentences of a
+    split block that failed verification are marked on their own; a discarded block is marked
+    over its whole extent."""
+    a, b = comparison.a, comparison.b
+    marks_a: list[Mark] = []
+    marks_b: list[Mark] = []
+    for index, block in enumerate(comparison.blocks):
+        raw = block.raw
+        slot = slots[index]
+        if block.state is BlockState.DISCARDED:
+            span_a = a.chars_of(raw.a_start, raw.length)
+            span_b = b.chars_of(raw.b_start, raw.length)
+            marks_a.append(Mark(*span_a, MarkKind.DISCARDED, index, 0, None))
+            marks_b.append(Mark(*span_b, MarkKind.DISCARDED, index, 0, None))
+            continue
+        for part, piece in enumerate(block.pieces):
+            span_a, span_b = comparison.piece_chars(piece)
+            marks_a.append(Mark(*span_a, MarkKind.PIECE, index, part, slot))
+            marks_b.append(Mark(*span_b, MarkKind.PIECE, index, part, slot))
+        for offset in block.failed:
+            span_a = a.chars_of(raw.a_start + offset, 1)
+            span_b = b.chars_of(raw.b_start + offset, 1)
+            marks_a.append(Mark(*span_a, MarkKind.FAILED, index, offset, slot))
+            marks_b.append(Mark(*span_b, MarkKind.FAILED, index, offset, slot))
+    return marks_a, marks_b
+
+
+def mark_tooltip(comparison: Comparison, mark: Mark) -> str:
+    """What a mark means, in plain words (its tooltip)."""
+    block = comparison.blocks[mark.block]
+    if mark.kind == MarkKind.PIECE:
+        return piece_tooltip(mark.block, block, mark.part)
+    if mark.kind == MarkKind.FAILED:
+        return failed_tooltip(mark.block, comparison.failure_reason(block, mark.part))
+    return discarded_tooltip(mark.block, block)
+
+
+def piece_tooltip(index: int, block: BlockOutcome, part: int) -> str:
+    length = block.pieces[part].length
+    same = (
+        f"{length} sentences in a row have the same lengths and start with the same words "
+        "in both documents."
+    )
+    if block.state is BlockState.VERIFIED:
+        head = f"Block {index + 1} · verified"
+        detail = same
+    else:
+        head = f"Block {index + 1} · split, passage {part + 1} of {len(block.pieces)}"
+        detail = (
+            f"{same} Elsewhere in this block {len(block.failed)} of {block.raw.length} "
+            "sentences start differently (red wavy underline)."
+        )
+    return f"{head}\n{detail}\nClick to show it in the other document."
+
+
+def failed_tooltip(index: int, reason: str) -> str:
+    return (
+        f"Block {index + 1} · sentence reworded\n"
+        f"Same length as its partner sentence, but the {reason}.\n"
+        "Not counted as copied."
+    )
+
+
+def discarded_tooltip(index: int, block: BlockOutcome) -> str:
+    reason = block.reason[:1].upper() + block.reason[1:]
+    return f"Block {index + 1} · discarded\n{reason}.\nNot counted as copied."
+
+
+def mark_spans(comparison: Comparison, mark: Mark) -> tuple[Span, Span]:
+    """The spans in A and in B of the part of its block that `mark` shows."""
+    block = comparison.blocks[mark.block]
+    raw = block.raw
+    if mark.kind == MarkKind.PIECE:
+        return comparison.piece_chars(block.pieces[mark.part])
+    if mark.kind == MarkKind.FAILED:
+        return (
+            comparison.a.chars_of(raw.a_start + mark.part, 1),
+            comparison.b.chars_of(raw.b_start + mark.part, 1),
+        )
+    return block_spans(comparison, mark.block)
+
+
+def block_spans(comparison: Comparison, index: int) -> tuple[Span, Span]:
+    """Where a selected block is shown: its first kept piece, or the whole block when none."""
+    block = comparison.blocks[index]
+    if block.pieces:
+        return comparison.piece_chars(block.pieces[0])
+    raw = block.raw
+    return (
+        comparison.a.chars_of(raw.a_start, raw.length),
+        comparison.b.chars_of(raw.b_start, raw.length),
+    )
+
+
+def language_name(code: str) -> str:
+    locale = QLocale(code)
+    if locale.language() == QLocale.Language.C:
+        return code
+    return QLocale.languageToString(locale.language())
+
+
+# --- widgets -----------------------------------------------------------------------------
+
+
+class DocumentHeader(QWidget):
+    """A pane's title: which document it shows, and what the engine made of it."""
+
+    def __init__(self, letter: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.letter = letter
+        self.title = QLabel()
+        font = QFont(self.font())
+        font.setWeight(QFont.Weight.DemiBold)
+        font.setPointSizeF(max(font.pointSizeF(), 9.0) * 1.1)
+        self.title.setFont(font)
+        self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details = QLabel()
+        self.details.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 6, 4, 4)
+        layout.setSpacing(12)
+        layout.addWidget(self.title)
+        layout.addStretch(1)
+        layout.addWidget(self.details)
+        self.set_document(None)
+
+    def set_document(self, document: Document | None) -> None:
+        if document is None:
+            self.title.setText(f"{self.letter}  ·  no document")
+            self.details.setText("")
+            self.setToolTip("")
+            return
+        self.title.setText(f"{self.letter}  ·  {document.name}")
+        parts = [
+            document.format.upper(),
+            plural(document.sentence_count, "sentence"),
+            language_name(document.language),
+        ]
+        too_long = len(document.signature.too_long)
+        if too_long:
+            parts.append(f"{too_long:,} too long to use")
+        self.details.setText("  ·  ".join(parts))
+        self.setToolTip("\n".join([str(document.path), *document.warnings]))
+
+
+class ComparisonView(QWidget):
+    """Documents A and B side by side, their shared blocks marked, a results panel above and
+    the table of blocks below. See the module docstring."""
+
+    block_selected = Signal(int)  # index into comparison.blocks
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._comparison: Comparison | None = None
+        self._current = -1
+        self._order: list[int] = []  # block indices in A order
+        self._sync = False
+        self._syncing = False  # set while one pane moves the other, and while jumping
+
+        self.results = ResultsPanel()
+        self.pane_a = TextPane()
+        self.pane_b = TextPane()
+        self.pane_a.setPlaceholderText("Document A's text appears here.")
+        self.pane_b.setPlaceholderText("Document B's text appears here.")
+        self.header_a = DocumentHeader("A")
+        self.header_b = DocumentHeader("B")
+
+        self.block_model = BlockTableModel(self)
+        self.proxy = BlockFilterProxy(self)
+        self.proxy.setSourceModel(self.block_model)
+        self.table = QTableView()
+        self._setup_table()
+
+        self._create_actions()
+        self.state_filter = QComboBox()
+        for state, label in STATE_FILTER_LABELS.items():
+            self.state_filter.addItem(label, state)
+        self.state_filter.setToolTip("Which blocks the table lists")
+        self.shown_count = QLabel()
+        self.shown_count.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+
+        self.panes_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.panes_splitter.addWidget(_titled(self.header_a, self.pane_a))
+        self.panes_splitter.addWidget(_titled(self.header_b, self.pane_b))
+        self.panes_splitter.setChildrenCollapsible(False)
+        self.panes_splitter.setHandleWidth(10)
+
+        self.main_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.main_splitter.addWidget(self.panes_splitter)
+        self.main_splitter.addWidget(self._table_area())
+        self.main_splitter.setStretchFactor(0, 3)
+        self.main_splitter.setStretchFactor(1, 1)
+        self.main_splitter.setHandleWidth(10)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 8)
+        layout.setSpacing(4)
+        layout.addWidget(self.results)
+        layout.addWidget(_rule())
+        layout.addWidget(self.main_splitter, 1)
+
+        self.pane_a.mark_clicked.connect(lambda mark: self._on_mark_clicked(self.pane_a, mark))
+        self.pane_b.mark_clicked.connect(lambda mark: self._on_mark_clicked(self.pane_b, mark))
+        self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
+        self.state_filter.currentIndexChanged.connect(self._on_state_filter)
+        self.proxy.rowsInserted.connect(self._update_shown_count)
+        self.proxy.rowsRemoved.connect(self._update_shown_count)
+        self.proxy.modelReset.connect(self._update_shown_count)
+        self.proxy.layoutChanged.connect(self._update_shown_count)
+        self.pane_a.verticalScrollBar().valueChanged.connect(
+            lambda _v: self._sync_scroll(self.pane_a, self.pane_b)
+        )
+        self.pane_b.verticalScrollBar().valueChanged.connect(
+            lambda _v: self._sync_scroll(self.pane_b, self.pane_a)
+        )
+        self.set_comparison(None)
+
+    # --- public API ----------------------------------------------------------------------
+
+    def set_comparison(self, comparison: Comparison | None) -> None:
+        """Show a comparison (None clears everything)."""
+        self._comparison = comparison
+        self._current = -1
+        self.results.set_comparison(comparison)
+        self.block_model.set_comparison(comparison)
+        self.header_a.set_document(comparison.a if comparison else None)
+        self.header_b.set_document(comparison.b if comparison else None)
+        if comparison is None:
+            self._order = []
+            self.pane_a.clear_document()
+            self.pane_b.clear_document()
+            self._enable_navigation()
+            return
+        blocks = comparison.blocks
+        self._order = sorted(
+            range(len(blocks)), key=lambda i: (blocks[i].raw.a_start, blocks[i].raw.b_start, i)
+        )
+        marks_a, marks_b = comparison_marks(comparison, colour_slots(blocks))
+        self.pane_a.set_text(comparison.a.text)
+        self.pane_b.set_text(comparison.b.text)
+        describe = partial(mark_tooltip, comparison)
+        self.pane_a.set_marks(marks_a, describe)
+        self.pane_b.set_marks(marks_b, describe)
+        self._enable_navigation()
+
+    def comparison(self) -> Comparison | None:
+        return self._comparison
+
+    def current_block(self) -> int:
+        """The selected block's index, or -1."""
+        return self._current
+
+    def set_hide_discarded(self, hide: bool) -> None:
+        """Hide (or show again) the discarded blocks' marks and table rows."""
+        if self.hide_discarded_action.isChecked() != hide:
+            self.hide_discarded_action.setChecked(hide)  # comes back here through toggled
+            return
+        self.proxy.set_hide_discarded(hide)
+        self.pane_a.set_show_discarded(not hide)
+        self.pane_b.set_show_discarded(not hide)
+        if hide and self._current >= 0 and self._current_block_state() is BlockState.DISCARDED:
+            self._set_current(-1)
+
+    def hide_discarded(self) -> bool:
+        return self.hide_discarded_action.isChecked()
+
+    def set_sync_scroll(self, on: bool) -> None:
+        """Scroll the two panes together, each at the same share of its length."""
+        if self.sync_scroll_action.isChecked() != on:
+            self.sync_scroll_action.setChecked(on)
+            return
+        self._sync = on
+        if on:
+            self._sync_scroll(self.pane_a, self.pane_b)
+
+    def sync_scroll(self) -> bool:
+        return self._sync
+
+    def set_state_filter(self, state: StateFilter) -> None:
+        self.state_filter.setCurrentIndex(self.state_filter.findData(state))
+
+    def select_block(self, index: int) -> None:
+        """Make block `index` current: both panes scroll to it and its table row is selected."""
+        if self._comparison is None or not 0 <= index < len(self._comparison.blocks):
+            return
+        span_a, span_b = block_spans(self._comparison, index)
+        self._jump(index, span_a, span_b)
+
+    def next_block(self) -> None:
+        """The next shown block along A, wrapping around to the first."""
+        self._step(+1)
+
+    def previous_block(self) -> None:
+        """The previous shown block along A, wrapping around to the last."""
+        self._step(-1)
+
+    def shown_blocks(self) -> list[int]:
+        """The indices of the blocks the filters let through, in A order."""
+        if self._comparison is None:
+            return []
+        blocks = self._comparison.blocks
+        return [i for i in self._order if self.proxy.accepts(blocks[i])]
+
+    def save_state(self) -> QByteArray:
+        """The splitters' sizes and the table header's layout, for QSettings."""
+        state = QByteArray()
+        stream = QDataStream(state, QIODevice.OpenModeFlag.WriteOnly)
+        stream.writeQString(STATE_MAGIC)
+        stream.writeInt32(STATE_VERSION)
+        for part in (
+            self.main_splitter.saveState(),
+            self.panes_splitter.saveState(),
+            self.table.horizontalHeader().saveState(),
+        ):
+            stream << part
+        return state
+
+    def restore_state(self, state: QByteArray) -> bool:
+        """Restore what `save_state` wrote; False (and nothing changed) if it is not that."""
+        stream = QDataStream(state, QIODevice.OpenModeFlag.ReadOnly)
+        if stream.readQString() != STATE_MAGIC or stream.readInt32() != STATE_VERSION:
+            return False
+        parts = [QByteArray(), QByteArray(), QByteArray()]
+        for part in parts:
+            stream >> part
+        if stream.status() != QDataStream.Status.Ok:
+            return False
+        main, panes, header = parts
+        restored = [
+            self.main_splitter.restoreState(main),
+            self.panes_splitter.restoreState(panes),
+            self.table.horizontalHeader().restoreState(header),
+        ]
+        return all(restored)
+
+    # --- behaviour -----------------------------------------------------------------------
+
+    def _create_actions(self) -> None:
+        self.next_action = QAction("Next block", self)
+        self.next_action.setShortcuts([QKeySequence(Qt.Key.Key_F8), QKeySequence("Ctrl+]")])
+        self.next_action.setToolTip("Next block along A (F8)")
+        self.next_action.triggered.connect(self.next_block)
+        self.previous_action = QAction("Previous block", self)
+        self.previous_action.setShortcuts(
+            [QKeySequence(Qt.Modifier.SHIFT | Qt.Key.Key_F8), QKeySequence("Ctrl+[")]
+        )
+        self.previous_action.setToolTip("Previous block along A (Shift+F8)")
+        self.previous_action.triggered.connect(self.previous_block)
+        self.hide_discarded_action = QAction("Hide discarded blocks", self)
+        self.hide_discarded_action.setCheckable(True)
+        self.hide_discarded_action.setToolTip(
+            "Hide the blocks whose sentence lengths agree only by chance"
+        )
+        self.hide_discarded_action.toggled.connect(self.set_hide_discarded)
+        self.sync_scroll_action = QAction("Scroll panes together", self)
+        self.sync_scroll_action.setCheckable(True)
+        self.sync_scroll_action.setToolTip("Scrolling one document scrolls the other with it")
+        self.sync_scroll_action.toggled.connect(self.set_sync_scroll)
+        for action in (self.next_action, self.previous_action):
+            self.addAction(action)  # shortcuts work even before the window adds its menus
+
+    def _setup_table(self) -> None:
+        table = self.table
+        table.setModel(self.proxy)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSortingEnabled(True)
+        table.sortByColumn(COL_NUMBER, Qt.SortOrder.AscendingOrder)
+        table.setAlternatingRowColors(True)
+        table.setWordWrap(False)
+        table.setShowGrid(False)
+        table.verticalHeader().hide()
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 10)
+        header = table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setStretchLastSection(True)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        widths = {
+            COL_NUMBER: 64,
+            COL_STATE: 96,
+            COL_A: 130,
+            COL_B: 130,
+            COL_LENGTH: 70,
+            COL_KEPT: 64,
+        }
+        for column, width in widths.items():
+            header.resizeSection(column, width)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(COL_WORDS, QHeaderView.ResizeMode.Stretch)
+
+    def _table_area(self) -> QWidget:
+        title = QLabel("Blocks")
+        font = QFont(title.font())
+        font.setWeight(QFont.Weight.DemiBold)
+        title.setFont(font)
+        hint = QLabel(HINT_TEXT)
+        hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(2, 4, 2, 2)
+        bar.setSpacing(8)
+        bar.addWidget(title)
+        bar.addWidget(self.state_filter)
+        bar.addWidget(self.shown_count)
+        bar.addStretch(1)
+        bar.addWidget(hint)
+        bar.addSpacing(12)
+        for action in (
+            self.previous_action,
+            self.next_action,
+            self.hide_discarded_action,
+            self.sync_scroll_action,
+        ):
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setAutoRaise(True)
+            bar.addWidget(button)
+        area = QWidget()
+        layout = QVBoxLayout(area)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addLayout(bar)
+        layout.addWidget(self.table, 1)
+        return area
+
+    def _enable_navigation(self) -> None:
+        has_blocks = bool(self._comparison and self._comparison.blocks)
+        self.next_action.setEnabled(has_blocks)
+        self.previous_action.setEnabled(has_blocks)
+
+    def _current_block_state(self) -> BlockState | None:
+        if self._comparison is None or self._current < 0:
+            return None
+        return self._comparison.blocks[self._current].state
+
+    def _step(self, direction: int) -> None:
+        shown = self.shown_blocks()
+        if not shown:
+            return
+        if self._current in shown:
+            target = shown[(shown.index(self._current) + direction) % len(shown)]
+        else:
+            target = shown[0] if direction > 0 else shown[-1]
+        self.select_block(target)
+
+    def _on_mark_clicked(self, pane: TextPane, mark: Mark) -> None:
+        """The clicked pane stays put; the other brings the partner of what was clicked."""
+        if self._comparison is None:
+            return
+        span_a, span_b = mark_spans(self._comparison, mark)
+        if pane is self.pane_a:
+            self._jump(mark.block, None, span_b)
+        else:
+            self._jump(mark.block, span_a, None)
+
+    def _jump(self, index: int, span_a: Span | None, span_b: Span | None) -> None:
+        self._syncing = True  # the panes move to their own targets, not each other's
+        try:
+            if span_a is not None:
+                self.pane_a.show_span(*span_a)
+            if span_b is not None:
+                self.pane_b.show_span(*span_b)
+        finally:
+            self._syncing = False
+        self._set_current(index)
+        self.block_selected.emit(index)
+
+    def _set_current(self, index: int) -> None:
+        self._current = index
+        block = index if index >= 0 else None
+        self.pane_a.set_current_block(block)
+        self.pane_b.set_current_block(block)
+        selection = self.table.selectionModel()
+        row = self.proxy.proxy_row(index) if index >= 0 else -1
+        selection.blockSignals(True)  # the row follows the block; it must not jump back
+        try:
+            if row < 0:
+                selection.clear()
+            else:
+                proxy_index = self.proxy.index(row, 0)
+                selection.setCurrentIndex(
+                    proxy_index,
+                    QItemSelectionModel.SelectionFlag.ClearAndSelect
+                    | QItemSelectionModel.SelectionFlag.Rows,
+                )
+                self.table.scrollTo(proxy_index)
+        finally:
+            selection.blockSignals(False)
+        self.table.viewport().update()
+
+    def _on_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            index = self.proxy.block_index(current.row())
+            if index >= 0 and index != self._current:
+                self.select_block(index)
+
+    def _on_state_filter(self, _position: int) -> None:
+        state = self.state_filter.currentData()
+        if isinstance(state, StateFilter):
+            self.proxy.set_state_filter(state)
+            if self._current >= 0:
+                self._set_current(self._current)  # re-select its row if it is still listed
+
+    def _update_shown_count(self, *_args: object) -> None:
+        total = self.block_model.rowCount()
+        shown = self.proxy.rowCount()
+        self.shown_count.setText(
+            f"{plural(total, 'block')} listed" if shown == total else f"{shown:,} of {total:,}"
+        )
+
+    def _sync_scroll(self, source: TextPane, target: TextPane) -> None:
+        if not self._sync or self._syncing:
+            return
+        self._syncing = True
+        try:
+            _follow(source.verticalScrollBar(), target.verticalScrollBar())
+        finally:
+            self._syncing = False
+
+
+def _follow(source: QScrollBar, target: QScrollBar) -> None:
+    """Move `target` to the same share of its range as `source` is at."""
+    if source.maximum() <= source.minimum():
+        return
+    share = (source.value() - source.minimum()) / (source.maximum() - source.minimum())
+    target.setValue(target.minimum() + round(share * (target.maximum() - target.minimum())))
+
+
+def _titled(header: QWidget, pane: QWidget) -> QWidget:
+    box = QWidget()
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(2)
+    layout.addWidget(header)
+    layout.addWidget(pane, 1)
+    return box
+
+
+def _rule() -> QFrame:
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setFrameShadow(QFrame.Shadow.Plain)
+    line.setForegroundRole(QPalette.ColorRole.Mid)
+    return line

@@ -1,0 +1,80 @@
+"""Starts the desktop app: `doppel gui [FILE...] [--demo] [--screenshot PATH]`, or `doppel-gui`.
+
+`--demo` opens the bundled sample essays; `--screenshot PATH` renders the main window once the
+first comparison is on screen, saves it as PNG and exits 0 (it works offscreen, for docs and CI).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from core.resources import resource_path
+
+DEMO_FILES = ("original-essay.txt", "reworded-copy.docx")
+SCREENSHOT_TIMEOUT_MS = 60_000
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="doppel gui", description="Open the Doppel window.")
+    parser.add_argument("files", nargs="*", metavar="FILE", help="documents or folders to open")
+    parser.add_argument("--demo", action="store_true", help="open the bundled sample essays")
+    parser.add_argument(
+        "--screenshot",
+        metavar="PATH",
+        help="save a PNG of the window once the comparison is shown, then exit",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from app.crash import install_excepthook, setup_logging
+    from app.main_window import MainWindow
+    from app.settings import APPLICATION, ORGANISATION, Settings
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationName(APPLICATION)
+    setup_logging()
+    install_excepthook()
+    window = MainWindow(Settings())
+    paths = list(args.files)
+    if args.demo:
+        paths += [str(resource_path("samples", name)) for name in DEMO_FILES]
+
+    exit_code = 0
+    if args.screenshot:
+        target = args.screenshot
+
+        def shoot(comparison: object) -> None:
+            if comparison is None:
+                return
+            QApplication.processEvents()  # let the panes lay out their highlights
+            ok = window.grab().save(target, "PNG")
+            if not ok:
+                print(f"doppel gui: could not write {target}", file=sys.stderr)
+            app.exit(0 if ok else 1)
+
+        def give_up() -> None:
+            print(
+                "doppel gui: no comparison to capture (need two readable documents)",
+                file=sys.stderr,
+            )
+            app.exit(1)
+
+        window.comparison_shown.connect(lambda c: QTimer.singleShot(0, lambda: shoot(c)))
+        QTimer.singleShot(SCREENSHOT_TIMEOUT_MS, give_up)
+    window.show()
+    if paths:
+        window.add_paths(paths)
+    exit_code = app.exec()
+    return exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,385 @@
+"""Doppel's main window: the documents on the left, the comparison on the right.
+
+Layout and wiring only: the `Session` decides what runs, the `ComparisonView` shows a result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDesktopServices,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHeaderView,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.compare_view import ComparisonView
+from app.crash import log_folder, show_error
+from app.document_list import DocumentListModel
+from app.pair_list import SORT_ROLE, PairTableModel
+from app.session import RankedPair, Session
+from app.settings import Settings
+from app.settings_dialog import SettingsDialog
+from app.tasks import TaskRunner
+from core.comparison import Comparison
+from core.extract import SUPPORTED_SUFFIXES
+
+#: a job shorter than this never shows the progress bar (no flashing on quick checks)
+PROGRESS_DELAY_MS = 400
+FILE_FILTER = "Documents ({});;All files (*)".format(
+    " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
+)
+
+
+def app_version() -> str:
+    from app.cli import app_version as version
+
+    return version()
+
+
+class MainWindow(QMainWindow):
+    comparison_shown = Signal(object)  # the Comparison now on screen
+
+    def __init__(self, settings: Settings, runner: TaskRunner | None = None) -> None:
+        super().__init__()
+        self.settings = settings
+        self.runner = runner or TaskRunner(self)
+        self.session = Session(self.runner, settings, self)
+        self.setWindowTitle("Doppel")
+        self.setAcceptDrops(True)
+        self.resize(1400, 900)
+
+        self.documents_view = self._table(self.session.documents)
+        header = self.documents_view.horizontalHeader()
+        header.setSectionResizeMode(DocumentListModel.COL_NAME, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(DocumentListModel.COL_NAME, 170)
+        for column in (
+            DocumentListModel.COL_FORMAT,
+            DocumentListModel.COL_SENTENCES,
+            DocumentListModel.COL_LANGUAGE,
+        ):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.documents_view.doubleClicked.connect(self._document_activated)
+        self.pairs = PairTableModel(self)
+        self.pairs_proxy = QSortFilterProxyModel(self)
+        self.pairs_proxy.setSourceModel(self.pairs)
+        self.pairs_proxy.setSortRole(SORT_ROLE)
+        self.pairs_view = self._table(self.pairs_proxy)
+        self.pairs_view.setSortingEnabled(True)
+        self.pairs_view.activated.connect(self._pair_activated)
+        self.pairs_view.doubleClicked.connect(self._pair_activated)
+        self.pairs_label = QLabel("Every pair, most similar first (double-click to open):")
+        self.pairs_box = QWidget()
+        pairs_layout = QVBoxLayout(self.pairs_box)
+        pairs_layout.setContentsMargins(0, 0, 0, 0)
+        pairs_layout.addWidget(self.pairs_label)
+        pairs_layout.addWidget(self.pairs_view)
+        self.pairs_box.hide()
+
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.setMinimumWidth(260)
+        left.addWidget(self.documents_view)
+        left.addWidget(self.pairs_box)
+        self.left_splitter = left
+
+        self.view = ComparisonView()
+        self.empty = QLabel(
+            "<h2>Drop documents here</h2>"
+            "<p>Drag two or more essays (.docx, .pdf, .odt, .rtf, .html, .txt) or a folder onto "
+            "this window, or use File › Open.</p>"
+            "<p>Doppel finds the blocks of sentences they share and shows them side by side. "
+            "Nothing leaves this computer.</p>"
+        )
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self.view)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.stack)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([420, 980])
+        self.setCentralWidget(self.splitter)
+
+        self._build_status_bar()
+        self._build_menus()
+        self._connect()
+        self._restore()
+
+    # -- construction -----------------------------------------------------------------------
+
+    def _table(self, model: object) -> QTableView:
+        table = QTableView()
+        table.setModel(model)  # type: ignore[arg-type]
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setAlternatingRowColors(True)
+        table.verticalHeader().hide()
+        table.horizontalHeader().setHighlightSections(False)
+        table.setWordWrap(False)
+        return table
+
+    def _build_status_bar(self) -> None:
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setRange(0, 1000)
+        self.progress_bar.setMaximumWidth(220)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.session.cancel)
+        self.progress_label = QLabel()
+        for widget in (self.progress_label, self.progress_bar, self.cancel_button):
+            self.statusBar().addPermanentWidget(widget)
+            widget.hide()
+        self.progress_timer = QTimer(self)
+        self.progress_timer.setSingleShot(True)
+        self.progress_timer.setInterval(PROGRESS_DELAY_MS)
+        self.progress_timer.timeout.connect(self._show_progress)
+
+    def _action(self, text: str, slot: object, shortcut: object = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)  # type: ignore[arg-type]
+        action.triggered.connect(slot)  # type: ignore[arg-type]
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.open_action = self._action("&Open…", self.open_files, QKeySequence.StandardKey.Open)
+        self.open_folder_action = self._action(
+            "Open &Folder…", self.open_folder, QKeySequence("Ctrl+Shift+O")
+        )
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.recheck_action = self._action(
+            "Re-&check Changed Files", lambda: self.session.recheck(), QKeySequence("F5")
+        )
+        self.remove_action = self._action(
+            "&Remove Selected", self.remove_selected, QKeySequence.StandardKey.Delete
+        )
+        self.clear_action = self._action("C&lear All", self.session.clear)
+        self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        file_menu.insertActions(
+            self.recent_menu.menuAction(), [self.open_action, self.open_folder_action]
+        )
+        file_menu.addSeparator()
+        for action in (self.recheck_action, self.remove_action, self.clear_action):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        self.documents_view.addAction(self.remove_action)
+
+        view_menu = bar.addMenu("&View")
+        for action in (
+            self.view.next_action,
+            self.view.previous_action,
+            self.view.hide_discarded_action,
+            self.view.sync_scroll_action,
+        ):
+            view_menu.addAction(action)
+            self.addAction(action)
+
+        tools = bar.addMenu("&Tools")
+        self.settings_action = self._action(
+            "Comparison &Settings…", self.edit_settings, QKeySequence.StandardKey.Preferences
+        )
+        if self.settings_action.shortcut().isEmpty():
+            self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
+        tools.addAction(self.settings_action)
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self._action("&About Doppel", self.about))
+        help_menu.addAction(
+            self._action(
+                "Open &Log Folder",
+                lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(log_folder()))),
+            )
+        )
+
+    def _connect(self) -> None:
+        session = self.session
+        session.comparison_ready.connect(self._show_comparison)
+        session.comparison_cleared.connect(lambda: self._show_comparison(None))
+        session.pairs_ranked.connect(self._show_pairs)
+        session.busy_changed.connect(self._busy_changed)
+        session.progress.connect(self._progress)
+        session.failed.connect(lambda text, details: show_error(self, "Doppel", text, details))
+        self.view.hide_discarded_action.setChecked(self.settings.hide_discarded())
+        self.view.sync_scroll_action.setChecked(self.settings.sync_scroll())
+        self.view.set_hide_discarded(self.settings.hide_discarded())
+        self.view.set_sync_scroll(self.settings.sync_scroll())
+        self.view.hide_discarded_action.toggled.connect(self.settings.set_hide_discarded)
+        self.view.sync_scroll_action.toggled.connect(self.settings.set_sync_scroll)
+
+    # -- state -------------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        s = self.settings
+        if (geometry := s.state("geometry")) is not None:
+            self.restoreGeometry(geometry)
+        if (state := s.state("splitter")) is not None:
+            self.splitter.restoreState(state)
+        if (state := s.state("left_splitter")) is not None:
+            self.left_splitter.restoreState(state)
+        if (state := s.state("documents_header")) is not None:
+            self.documents_view.horizontalHeader().restoreState(state)
+        if (state := s.state("comparison_view")) is not None:
+            self.view.restore_state(state)
+
+    def save_state(self) -> None:
+        s = self.settings
+        s.set_state("geometry", self.saveGeometry())
+        s.set_state("splitter", self.splitter.saveState())
+        s.set_state("left_splitter", self.left_splitter.saveState())
+        s.set_state("documents_header", self.documents_view.horizontalHeader().saveState())
+        s.set_state("comparison_view", self.view.save_state())
+        s.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_state()
+        self.runner.shutdown()
+        super().closeEvent(event)
+
+    # -- files -------------------------------------------------------------------------
+
+    def add_paths(self, paths: list[str | Path]) -> None:
+        files = [str(p) for p in paths]
+        if not files:
+            return
+        self.session.add_paths(files)
+        self.settings.add_recent_files([f for f in files if Path(f).is_file()])
+        self.settings.set_last_folder(
+            Path(files[-1]).parent if Path(files[-1]).is_file() else files[-1]
+        )
+
+    def open_files(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(
+            self, "Open Documents", self.settings.last_folder(), FILE_FILTER
+        )
+        self.add_paths(files)  # type: ignore[arg-type]
+
+    def open_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Open Folder", self.settings.last_folder())
+        if folder:
+            self.add_paths([folder])
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_files()
+        for path in recent:
+            action = self.recent_menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.triggered.connect(lambda _=False, p=path: self.add_paths([p]))
+        if not recent:
+            self.recent_menu.addAction("No recent files").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear Menu", self.settings.clear_recent_files)
+
+    def remove_selected(self) -> None:
+        rows = [i.row() for i in self.documents_view.selectionModel().selectedRows()]
+        self.session.remove_rows(rows)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.add_paths(paths)  # type: ignore[arg-type]
+
+    # -- results -----------------------------------------------------------------------
+
+    def _show_comparison(self, comparison: Comparison | None) -> None:
+        self.view.set_comparison(comparison)
+        self.stack.setCurrentWidget(self.view if comparison is not None else self.empty)
+        if comparison is not None:
+            self.setWindowTitle(f"{comparison.a.name} ↔ {comparison.b.name} — Doppel")
+        else:
+            self.setWindowTitle("Doppel")
+        self.comparison_shown.emit(comparison)
+
+    def _show_pairs(self, pairs: list[RankedPair]) -> None:
+        self.pairs.set_pairs(pairs)
+        self.pairs_view.sortByColumn(PairTableModel.COL_JACCARD, Qt.SortOrder.DescendingOrder)
+        self.pairs_box.setVisible(bool(pairs))
+
+    def _pair_activated(self, index: object) -> None:
+        source = self.pairs_proxy.mapToSource(index)  # type: ignore[arg-type]
+        a, b = self.pairs.pair(source.row()).paths
+        self.session.open_pair(a, b)
+
+    def _document_activated(self, index: object) -> None:
+        """Double-clicking a document opens its most similar pair."""
+        entry = self.session.documents.entries()[index.row()]  # type: ignore[attr-defined]
+        for pair in self.session.ranked:
+            if entry.path in pair.paths:
+                self.session.open_pair(*pair.paths)
+                return
+
+    # -- progress ----------------------------------------------------------------------
+
+    def _busy_changed(self, busy: bool) -> None:
+        if busy:
+            if not self.progress_bar.isVisible() and not self.progress_timer.isActive():
+                self.progress_bar.setValue(0)
+                self.progress_label.setText("Working…")
+                self.progress_timer.start()
+        else:
+            self.progress_timer.stop()
+            for widget in (self.progress_label, self.progress_bar, self.cancel_button):
+                widget.hide()
+
+    def _show_progress(self) -> None:
+        if self.session.busy:
+            for widget in (self.progress_label, self.progress_bar, self.cancel_button):
+                widget.show()
+
+    def _progress(self, fraction: float, message: str) -> None:
+        self.progress_bar.setValue(int(1000 * fraction))
+        if message:
+            self.progress_label.setText(message)
+
+    # -- dialogs -----------------------------------------------------------------------
+
+    def edit_settings(self) -> None:
+        dialog = SettingsDialog(
+            self.settings.signature_options(), self.settings.match_options(), self
+        )
+        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            signature, match = dialog.options()
+            self.settings.set_engine_options(signature, match)
+            self.session.options_changed()
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About Doppel",
+            f"<h3>Doppel {app_version()}</h3>"
+            "<p>An offline plagiarism checker for teachers: it finds the blocks of sentences "
+            "two documents share with the sentence-length suffix-tree method (SL+ST) and "
+            "verifies each block by the first words of its sentences.</p>"
+            "<p>Nothing you open leaves this computer.</p>",
+        )

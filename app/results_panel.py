@@ -1,0 +1,311 @@
+"""The summary above the side-by-side view: the scores in large type, the counts, a verdict.
+
+Every number comes from the Comparison as the engine computed it; this panel only words it for
+a teacher ("44% of A is found in B") and says how sure the tool is: a passage counts as copied
+only when its sentences have the same lengths and start with the same words in both documents.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QStackedLayout,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.block_colours import failed_colour, neutral_colour, swatch_colour
+from core.comparison import Comparison
+from core.verification import BlockState
+
+EMPTY_TEXT = "No comparison yet. Add two documents to see what they share."
+VALUE_SCALE = 2.3  # big numbers: this many times the application font
+
+
+def percent(share: float) -> str:
+    """A share as a percentage a reader can trust: never "0%" for a small non-zero share."""
+    value = share * 100
+    if share <= 0:
+        return "0%"
+    if value < 0.1:
+        return "<0.1%"
+    if value < 10 and round(value) != value:
+        return f"{value:.1f}%"
+    return f"{round(value)}%"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
+
+
+def verdict_text(comparison: Comparison) -> str:
+    """One short line: what was found, in words."""
+    matched = comparison.matched_sentences
+    passages = sum(len(b.pieces) for b in comparison.blocks)
+    if matched == 0:
+        return "No copied passages found."
+    return (
+        f"Copied passages found: {plural(matched, 'sentence')} of A match B, "
+        f"in {plural(passages, 'passage')}."
+    )
+
+
+def certainty_text(comparison: Comparison) -> str:
+    """How sure the tool is, for the verdict's second line."""
+    if comparison.matched_sentences == 0:
+        return (
+            "No run of two or more sentences has the same lengths and first words in both "
+            "documents."
+        )
+    return (
+        "Each coloured passage has, sentence by sentence, the same lengths and the same first "
+        "words in both documents. Read them side by side to judge."
+    )
+
+
+class _Metric(QWidget):
+    """A large percentage, a caption, and a line of plain explanation."""
+
+    def __init__(self, caption: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.value = QLabel("—")
+        font = QFont(self.font())
+        font.setPointSizeF(max(font.pointSizeF(), 9.0) * VALUE_SCALE)
+        font.setWeight(QFont.Weight.DemiBold)
+        self.value.setFont(font)
+        self.caption = QLabel(caption)
+        bold = QFont(self.font())
+        bold.setWeight(QFont.Weight.DemiBold)
+        self.caption.setFont(bold)
+        self.explanation = QLabel()
+        self.explanation.setWordWrap(True)
+        self.explanation.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.value)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.explanation)
+        layout.addStretch(1)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(190)
+
+    def set(self, value: str, caption: str, explanation: str, tip: str) -> None:
+        self.value.setText(value)
+        self.caption.setText(caption)
+        self.explanation.setText(explanation)
+        self.setToolTip(tip)
+
+
+class ResultsPanel(QWidget):
+    """Scores, counts and a verdict for one comparison; an empty state without one."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._comparison: Comparison | None = None
+        self.empty = QLabel(EMPTY_TEXT)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+
+        self.jaccard = _Metric("Jaccard similarity")
+        self.coverage_a = _Metric("of A is found in B")
+        self.coverage_b = _Metric("of B is found in A")
+
+        self.verdict = QLabel()
+        verdict_font = QFont(self.font())
+        verdict_font.setPointSizeF(max(verdict_font.pointSizeF(), 9.0) * 1.15)
+        verdict_font.setWeight(QFont.Weight.DemiBold)
+        self.verdict.setFont(verdict_font)
+        self.certainty = QLabel()
+        self.certainty.setWordWrap(True)
+        self.certainty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+
+        self.count_labels: dict[str, QLabel] = {}
+        counts = QGridLayout()
+        counts.setHorizontalSpacing(14)
+        counts.setVerticalSpacing(2)
+        rows = (
+            ("raw", "Common runs", "Runs of 2 or more sentences with the same lengths"),
+            ("verified", "Verified", "Every sentence also starts with the same words"),
+            ("split", "Split", "Some sentences start differently; the rest is kept"),
+            ("discarded", "Discarded", "The lengths agree by chance: not counted"),
+            ("too_long", "Too long to use", "Sentences over 35 words, left out of the comparison"),
+        )
+        for row, (key, title, tip) in enumerate(rows):
+            name = QLabel(title)
+            name.setToolTip(tip)
+            number = QLabel()
+            number.setToolTip(tip)
+            number.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.count_labels[key] = number
+            counts.addWidget(name, row, 0)
+            counts.addWidget(number, row, 1)
+
+        # the key to the marks in the panes, so a first-time reader can match them to the text
+        legend = QGridLayout()
+        legend.setHorizontalSpacing(8)
+        legend.setVerticalSpacing(4)
+        self._legend_icons: list[QLabel] = []
+        for row, text in enumerate(LEGEND):
+            icon = QLabel()
+            label = QLabel(text)
+            label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            legend.addWidget(icon, row, 0)
+            legend.addWidget(label, row, 1)
+            self._legend_icons.append(icon)
+        legend.setColumnStretch(1, 1)
+        legend.setRowStretch(len(LEGEND), 1)
+        self._paint_legend()
+
+        top = QHBoxLayout()
+        top.setSpacing(20)
+        top.addWidget(self.jaccard, 2)
+        top.addWidget(self.coverage_a, 2)
+        top.addWidget(self.coverage_b, 2)
+        top.addWidget(_separator())
+        top.addLayout(counts)
+        top.addWidget(_separator())
+        top.addLayout(legend, 3)
+
+        verdict_row = QHBoxLayout()
+        verdict_row.setSpacing(12)
+        verdict_row.addWidget(self.verdict)
+        verdict_row.addWidget(self.certainty, 1)
+
+        results = QWidget()
+        column = QVBoxLayout(results)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(10)
+        column.addLayout(top)
+        column.addLayout(verdict_row)
+
+        self._stack = QStackedLayout()
+        self._stack.addWidget(self.empty)
+        self._stack.addWidget(results)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(16, 12, 16, 12)
+        outer.addLayout(self._stack)
+        self.set_comparison(None)
+
+    def comparison(self) -> Comparison | None:
+        return self._comparison
+
+    def is_empty(self) -> bool:
+        return self._stack.currentWidget() is self.empty
+
+    def set_comparison(self, comparison: Comparison | None) -> None:
+        self._comparison = comparison
+        if comparison is None:
+            self._stack.setCurrentWidget(self.empty)
+            return
+        a, b = comparison.a, comparison.b
+        n_a, n_b = len(a.signature), len(b.signature)
+        matched = comparison.matched_sentences
+        self.jaccard.set(
+            percent(comparison.jaccard),
+            "Jaccard similarity",
+            "share of all sentences that are shared",
+            f"{matched:,} matched pairs ÷ ({n_a:,} + {n_b:,} − {matched:,}) sentences",
+        )
+        self.coverage_a.set(
+            percent(comparison.coverage_a),
+            "of A is found in B",
+            f"{matched:,} of the {plural(n_a, 'sentence')} of A",
+            f"Share of {a.name} (A) that is found in {b.name} (B)",
+        )
+        self.coverage_b.set(
+            percent(comparison.coverage_b),
+            "of B is found in A",
+            f"{matched:,} of the {plural(n_b, 'sentence')} of B",
+            f"Share of {b.name} (B) that is found in {a.name} (A)",
+        )
+        counts = comparison.counts
+        listed = sum(1 for blk in comparison.blocks if blk.state is BlockState.DISCARDED)
+        discarded = f"{counts.discarded:,}"
+        if not comparison.result.all_discarded_listed:
+            discarded += f" ({listed:,} listed)"
+        self.count_labels["raw"].setText(f"{counts.raw:,}")
+        self.count_labels["verified"].setText(f"{counts.verified:,}")
+        self.count_labels["split"].setText(f"{counts.split:,}")
+        self.count_labels["discarded"].setText(discarded)
+        self.count_labels["too_long"].setText(
+            f"A {len(a.signature.too_long):,} · B {len(b.signature.too_long):,}"
+        )
+        self.verdict.setText(verdict_text(comparison))
+        self.certainty.setText(certainty_text(comparison))
+        self._stack.setCurrentIndex(1)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._paint_legend()  # the panes' red and grey follow the theme
+
+    def _paint_legend(self) -> None:
+        for icon, pixmap in zip(self._legend_icons, _legend_pixmaps(self.palette()), strict=True):
+            icon.setPixmap(pixmap)
+
+    def metric_texts(self) -> dict[str, str]:
+        """The large numbers as shown (tests and the window's status line read them)."""
+        return {
+            "jaccard": self.jaccard.value.text(),
+            "coverage_a": self.coverage_a.value.text(),
+            "coverage_b": self.coverage_b.value.text(),
+        }
+
+
+def _separator() -> QFrame:
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.VLine)
+    line.setFrameShadow(QFrame.Shadow.Plain)
+    line.setForegroundRole(QPalette.ColorRole.Mid)
+    return line
+
+
+LEGEND = (
+    "Copied passage: one colour per block, the same in A and B",
+    "Sentence reworded: first words differ",
+    "Lengths agree by chance: discarded",
+)
+
+
+def _legend_pixmaps(palette: QPalette) -> tuple[QPixmap, QPixmap, QPixmap]:
+    return (
+        _swatches(),
+        _line_sample(failed_colour(palette), wavy=True),
+        _line_sample(neutral_colour(palette), wavy=False),
+    )
+
+
+def _swatches() -> QPixmap:
+    pixmap = QPixmap(34, 12)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    for k in range(3):
+        painter.fillRect(k * 11, 0, 10, 12, swatch_colour(k))
+    painter.end()
+    return pixmap
+
+
+def _line_sample(colour: QColor, *, wavy: bool) -> QPixmap:
+    pixmap = QPixmap(28, 12)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    if wavy:
+        path = QPainterPath(QPointF(0, 8))
+        for k in range(7):
+            path.quadTo(QPointF(k * 4 + 2, 4 if k % 2 == 0 else 12), QPointF(k * 4 + 4, 8))
+        painter.setPen(QPen(colour, 1.4))
+        painter.drawPath(path)
+    else:
+        pen = QPen(colour, 1.6, Qt.PenStyle.DotLine)
+        painter.setPen(pen)
+        painter.drawLine(0, 9, 28, 9)
+    painter.end()
+    return pixmap

@@ -1,0 +1,509 @@
+"""The side-by-side view on the bundled samples: marks exactly where the engine says, clicks
+and table rows that bring blocks into view, next/previous, hiding discarded blocks, sync."""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QByteArray, QEvent, Qt
+from PySide6.QtGui import QColor, QHelpEvent, QKeySequence, QPalette, QTextCharFormat
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QToolTip
+
+from app.block_colours import (
+    BLOCK_PALETTE,
+    colour_slots,
+    failed_colour,
+    neutral_colour,
+    piece_background,
+)
+from app.block_model import INDEX_ROLE, StateFilter
+from app.compare_view import ComparisonView, comparison_marks
+from app.text_pane import MARK_BLOCK_PROPERTY, Mark, MarkKind, TextPane, selections_of_kind
+from core.comparison import Comparison, compare_documents
+from core.document import document_from_text
+from core.options import SignatureOptions
+from core.resources import resource_path
+from core.verification import BlockOutcome, BlockState
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "gutenberg"
+NOVELS = (CORPUS / "pg2701.txt", CORPUS / "pg345.txt")
+
+
+@cache
+def samples() -> Comparison:
+    options = SignatureOptions(language="en")
+    folder = resource_path("samples")
+    a = document_from_text((folder / "original-essay.txt").read_text("utf-8"), "A.txt", options)
+    b = document_from_text((folder / "reworded-copy.txt").read_text("utf-8"), "B.txt", options)
+    return compare_documents(a, b)
+
+
+def blocks_in(state: BlockState) -> list[tuple[int, BlockOutcome]]:
+    return [(i, b) for i, b in enumerate(samples().blocks) if b.state is state]
+
+
+@pytest.fixture
+def view(qtbot) -> ComparisonView:
+    view = ComparisonView()
+    qtbot.addWidget(view)
+    view.resize(1100, 700)
+    with qtbot.waitExposed(view):
+        view.show()
+    view.set_comparison(samples())
+    return view
+
+
+def spans(pane: TextPane, kind: MarkKind) -> set[tuple[int, int]]:
+    return {
+        (s.cursor.selectionStart(), s.cursor.selectionEnd()) for s in selections_of_kind(pane, kind)
+    }
+
+
+def colours_by_block(pane: TextPane) -> dict[int, set[str]]:
+    found: dict[int, set[str]] = {}
+    for s in selections_of_kind(pane, MarkKind.PIECE):
+        block = s.format.property(MARK_BLOCK_PROPERTY)
+        found.setdefault(block, set()).add(s.format.background().color().name())
+    return found
+
+
+def point_in(pane: TextPane, offset: int):
+    return pane.cursorRect(pane.cursor_at(offset)).center()
+
+
+# --- marks -------------------------------------------------------------------------------
+
+
+def test_panes_show_the_engines_text(view: ComparisonView) -> None:
+    comparison = samples()
+    assert view.pane_a.toPlainText() == comparison.a.text
+    assert view.pane_b.toPlainText() == comparison.b.text
+    assert view.pane_a.isReadOnly() and view.pane_b.isReadOnly()
+    assert view.header_a.title.text() == "A  ·  A.txt"
+    assert "27 sentences" in view.header_a.details.text()
+    assert "English" in view.header_a.details.text()
+
+
+def test_kept_pieces_are_highlighted_exactly_where_the_engine_says(view: ComparisonView) -> None:
+    comparison = samples()
+    pieces = [p for b in comparison.blocks for p in b.pieces]
+    assert len(pieces) == 4
+    assert spans(view.pane_a, MarkKind.PIECE) == {comparison.piece_chars(p)[0] for p in pieces}
+    assert spans(view.pane_b, MarkKind.PIECE) == {comparison.piece_chars(p)[1] for p in pieces}
+
+
+def test_each_block_has_one_colour_the_same_in_both_panes(view: ComparisonView) -> None:
+    in_a, in_b = colours_by_block(view.pane_a), colours_by_block(view.pane_b)
+    kept = [i for i, b in enumerate(samples().blocks) if b.pieces]
+    assert set(in_a) == set(in_b) == set(kept)
+    for block in kept:
+        assert len(in_a[block]) == 1  # a split block's pieces share its colour
+        assert in_a[block] == in_b[block]
+    assert len({next(iter(c)) for c in in_a.values()}) == len(kept)  # and blocks differ
+    palette = {QColor(c).name() for c in BLOCK_PALETTE}
+    assert all(next(iter(c)) in palette for c in in_a.values())  # light pane: the hue itself
+
+
+def test_failed_sentences_of_split_blocks_carry_a_red_wavy_underline(
+    view: ComparisonView,
+) -> None:
+    comparison = samples()
+    expected_a, expected_b = set(), set()
+    for _, block in blocks_in(BlockState.SPLIT):
+        for offset in block.failed:
+            expected_a.add(comparison.a.chars_of(block.raw.a_start + offset, 1))
+            expected_b.add(comparison.b.chars_of(block.raw.b_start + offset, 1))
+    assert len(expected_a) == 4
+    assert spans(view.pane_a, MarkKind.FAILED) == expected_a
+    assert spans(view.pane_b, MarkKind.FAILED) == expected_b
+    red = failed_colour(view.pane_a.palette())
+    for pane in (view.pane_a, view.pane_b):
+        for selection in selections_of_kind(pane, MarkKind.FAILED):
+            style = selection.format.underlineStyle()
+            assert style == QTextCharFormat.UnderlineStyle.WaveUnderline
+            assert selection.format.underlineColor() == red
+            assert red.red() > 2 * red.green()  # red, whichever theme
+
+
+def test_failed_sentence_tooltip_says_why(view: ComparisonView) -> None:
+    comparison = samples()
+    index, block = blocks_in(BlockState.SPLIT)[0]
+    offset = block.failed[0]
+    start, _ = comparison.a.chars_of(block.raw.a_start + offset, 1)
+    tip = view.pane_a.tooltip_at(point_in(view.pane_a, start + 3))
+    assert comparison.failure_reason(block, offset) in tip  # "first words differ: 'x' vs 'y'"
+    assert f"Block {index + 1}" in tip
+    start_b, _ = comparison.b.chars_of(block.raw.b_start + offset, 1)
+    assert comparison.failure_reason(block, offset) in view.pane_b.tooltip_at(
+        point_in(view.pane_b, start_b + 3)
+    )
+
+
+def test_piece_and_discarded_tooltips_in_plain_words(view: ComparisonView) -> None:
+    comparison = samples()
+    index, verified = blocks_in(BlockState.VERIFIED)[0]
+    start, _ = comparison.piece_chars(verified.pieces[0])[0]
+    tip = view.pane_a.tooltip_at(point_in(view.pane_a, start + 3))
+    assert tip.startswith(f"Block {index + 1} · verified")
+    assert "3 sentences" in tip and "same words" in tip
+    _, discarded = blocks_in(BlockState.DISCARDED)[0]
+    start, _ = comparison.a.chars_of(discarded.raw.a_start, 1)
+    tip = view.pane_a.tooltip_at(point_in(view.pane_a, start + 3))
+    assert discarded.reason[1:] in tip
+
+
+def test_tooltip_event_shows_the_marks_explanation(view: ComparisonView) -> None:
+    comparison = samples()
+    _, verified = blocks_in(BlockState.VERIFIED)[0]
+    start, _ = comparison.piece_chars(verified.pieces[0])[0]
+    pane = view.pane_a
+    point = point_in(pane, start + 3)
+    event = QHelpEvent(QEvent.Type.ToolTip, point, pane.viewport().mapToGlobal(point))
+    QApplication.sendEvent(pane.viewport(), event)
+    assert QToolTip.text() == pane.tooltip_at(point)
+    assert "verified" in QToolTip.text()
+    QToolTip.hideText()
+
+
+def test_discarded_blocks_are_dotted_and_can_be_hidden(view: ComparisonView) -> None:
+    comparison = samples()
+    listed = blocks_in(BlockState.DISCARDED)
+    expected = {comparison.a.chars_of(b.raw.a_start, b.raw.length) for _, b in listed}
+    assert spans(view.pane_a, MarkKind.DISCARDED) == expected
+    for selection in selections_of_kind(view.pane_b, MarkKind.DISCARDED):
+        assert selection.format.underlineStyle() == QTextCharFormat.UnderlineStyle.DotLine
+        assert selection.format.underlineColor() == neutral_colour(view.pane_b.palette())
+        assert not selection.format.hasProperty(QTextCharFormat.Property.BackgroundBrush)
+
+    view.set_hide_discarded(True)
+    assert view.hide_discarded_action.isChecked()
+    assert spans(view.pane_a, MarkKind.DISCARDED) == set()
+    assert spans(view.pane_b, MarkKind.DISCARDED) == set()
+    assert view.proxy.rowCount() == len(comparison.blocks) - len(listed)
+    assert len(spans(view.pane_a, MarkKind.PIECE)) == 4  # the rest stays
+    start, _ = comparison.a.chars_of(listed[0][1].raw.a_start, 1)
+    assert view.pane_a.tooltip_at(point_in(view.pane_a, start + 3)) == ""
+
+    view.hide_discarded_action.toggle()  # the menu's action does the same
+    assert spans(view.pane_a, MarkKind.DISCARDED) == expected
+    assert view.proxy.rowCount() == len(comparison.blocks)
+
+
+# --- navigation --------------------------------------------------------------------------
+
+
+def test_clicking_a_block_in_a_shows_its_partner_in_b(qtbot, view: ComparisonView) -> None:
+    comparison = samples()
+    index, block = blocks_in(BlockState.SPLIT)[0]
+    (a_start, _), (b_start, b_end) = comparison.piece_chars(block.pieces[0])
+    view.resize(900, 520)  # panes shorter than the documents, so B has to scroll
+    bar = view.pane_b.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    assert bar.maximum() > 0
+    assert not view.pane_b.span_visible(b_start, b_end)
+    with qtbot.waitSignal(view.block_selected) as blocker:
+        QTest.mouseClick(
+            view.pane_a.viewport(),
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            point_in(view.pane_a, a_start + 10),
+        )
+    assert blocker.args == [index]
+    assert view.current_block() == index
+    assert view.pane_b.span_visible(b_start, b_end)
+    assert b_start <= view.pane_b.textCursor().position() < b_end
+    assert view.table.currentIndex().data(INDEX_ROLE) == index
+    assert view.table.selectionModel().isRowSelected(view.table.currentIndex().row())
+    assert view.pane_a.current_block() == view.pane_b.current_block() == index
+
+
+def test_clicking_a_failed_sentence_in_b_shows_its_partner_in_a(
+    qtbot, view: ComparisonView
+) -> None:
+    comparison = samples()
+    index, block = blocks_in(BlockState.SPLIT)[-1]
+    offset = block.failed[-1]
+    a_span = comparison.a.chars_of(block.raw.a_start + offset, 1)
+    b_start, _ = comparison.b.chars_of(block.raw.b_start + offset, 1)
+    with qtbot.waitSignal(view.block_selected) as blocker:
+        QTest.mouseClick(
+            view.pane_b.viewport(),
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            point_in(view.pane_b, b_start + 3),
+        )
+    assert blocker.args == [index]
+    assert a_span[0] <= view.pane_a.textCursor().position() < a_span[1]
+
+
+def test_clicking_unmarked_text_selects_nothing(qtbot, view: ComparisonView) -> None:
+    comparison = samples()
+    marked = {o for m in view.pane_a.marks() for o in range(m.start, m.end)}
+    free = next(o for o in range(10, len(comparison.a.text)) if o not in marked)
+    with qtbot.assertNotEmitted(view.block_selected):
+        QTest.mouseClick(
+            view.pane_a.viewport(),
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            point_in(view.pane_a, free),
+        )
+    assert view.current_block() == -1
+
+
+def test_next_and_previous_cycle_in_a_order(qtbot, view: ComparisonView) -> None:
+    order = sorted(range(4), key=lambda i: samples().blocks[i].raw.a_start)
+    seen = []
+    for _ in range(5):
+        with qtbot.waitSignal(view.block_selected) as blocker:
+            view.next_action.trigger()
+        seen.append(blocker.args[0])
+    assert seen == [*order, order[0]]  # wraps to the first
+    view.previous_block()
+    assert view.current_block() == order[-1]  # and back round to the last
+    view.previous_block()
+    assert view.current_block() == order[-2]
+
+
+def test_next_skips_what_is_hidden(view: ComparisonView) -> None:
+    view.set_hide_discarded(True)
+    shown = view.shown_blocks()
+    assert all(samples().blocks[i].state is not BlockState.DISCARDED for i in shown)
+    visited = []
+    for _ in range(len(shown)):
+        view.next_block()
+        visited.append(view.current_block())
+    assert visited == shown
+    view.set_state_filter(StateFilter.VERIFIED)
+    view.next_block()
+    assert samples().blocks[view.current_block()].state is BlockState.VERIFIED
+
+
+def test_navigation_shortcuts(view: ComparisonView) -> None:
+    assert QKeySequence(Qt.Key.Key_F8) in view.next_action.shortcuts()
+    assert QKeySequence("Ctrl+]") in view.next_action.shortcuts()
+    assert QKeySequence("Shift+F8") in view.previous_action.shortcuts()
+    assert QKeySequence("Ctrl+[") in view.previous_action.shortcuts()
+    assert view.hide_discarded_action.isCheckable() and view.sync_scroll_action.isCheckable()
+
+
+def test_selecting_a_table_row_moves_both_panes_into_the_block(qtbot, view: ComparisonView) -> None:
+    comparison = samples()
+    index, block = blocks_in(BlockState.VERIFIED)[0]
+    (a_start, a_end), (b_start, b_end) = comparison.piece_chars(block.pieces[0])
+    row = view.proxy.proxy_row(index)
+    with qtbot.waitSignal(view.block_selected) as blocker:
+        view.table.selectRow(row)
+    assert blocker.args == [index]
+    assert a_start <= view.pane_a.textCursor().position() < a_end
+    assert b_start <= view.pane_b.textCursor().position() < b_end
+    assert view.pane_a.span_visible(a_start, a_end) and view.pane_b.span_visible(b_start, b_end)
+
+
+def test_select_block_follows_a_sorted_table(view: ComparisonView) -> None:
+    view.table.sortByColumn(4, Qt.SortOrder.DescendingOrder)  # by length: rows move
+    for index in range(4):
+        view.select_block(index)
+        assert view.table.currentIndex().data(INDEX_ROLE) == index
+
+
+def test_sync_scroll_moves_the_other_pane_proportionally(view: ComparisonView) -> None:
+    view.resize(900, 520)
+    a, b = view.pane_a.verticalScrollBar(), view.pane_b.verticalScrollBar()
+    assert a.maximum() > 0 and b.maximum() > 0
+    a.setValue(a.maximum())
+    assert b.value() == 0  # off by default
+    view.sync_scroll_action.setChecked(True)
+    assert view.sync_scroll()
+    a.setValue(a.maximum())
+    assert b.value() == b.maximum()
+    b.setValue(0)
+    assert a.value() == 0
+    view.set_sync_scroll(False)
+    a.setValue(a.maximum())
+    assert b.value() == 0
+
+
+# --- state -------------------------------------------------------------------------------
+
+
+def test_save_and_restore_splitters_and_header(view: ComparisonView) -> None:
+    view.panes_splitter.setSizes([300, 700])
+    view.table.horizontalHeader().resizeSection(2, 222)
+    state = view.save_state()
+    view.panes_splitter.setSizes([700, 300])
+    view.table.horizontalHeader().resizeSection(2, 100)
+    assert view.restore_state(state)
+    assert view.panes_splitter.sizes()[0] < view.panes_splitter.sizes()[1]
+    assert view.table.horizontalHeader().sectionSize(2) == 222
+    assert not view.restore_state(QByteArray(b"not a saved state"))
+
+
+def test_none_clears_everything(view: ComparisonView) -> None:
+    view.select_block(1)
+    view.set_comparison(None)
+    assert view.comparison() is None
+    assert view.pane_a.toPlainText() == view.pane_b.toPlainText() == ""
+    assert view.pane_a.extraSelections() == [] and view.pane_b.extraSelections() == []
+    assert view.block_model.rowCount() == 0
+    assert view.results.is_empty()
+    assert view.current_block() == -1
+    assert view.header_a.title.text() == "A  ·  no document"
+    view.next_block()  # nothing to go to; no error
+    assert view.current_block() == -1
+
+
+# --- colours -----------------------------------------------------------------------------
+
+
+def contrast(one: QColor, two: QColor) -> float:
+    def luminance(c: QColor) -> float:
+        def channel(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+        return (
+            0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
+        )
+
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def themed(base: str, text: str) -> QPalette:
+    palette = QPalette()
+    palette.setColor(QPalette.ColorRole.Base, QColor(base))
+    palette.setColor(QPalette.ColorRole.Text, QColor(text))
+    return palette
+
+
+@pytest.mark.parametrize(
+    ("base", "text"),
+    [
+        ("#ffffff", "#000000"),
+        ("#fafafa", "#333333"),
+        ("#1e1e1e", "#e6e6e6"),
+        ("#2b2b2b", "#ffffff"),
+    ],
+)
+def test_block_colours_keep_text_readable_in_light_and_dark(qapp, base: str, text: str) -> None:
+    palette = themed(base, text)
+    for slot in range(len(BLOCK_PALETTE)):
+        assert contrast(piece_background(slot, palette), QColor(text)) >= 4.5
+
+
+def test_dark_pane_uses_dark_shades(qtbot) -> None:
+    pane = TextPane()
+    qtbot.addWidget(pane)
+    pane.setPalette(themed("#1e1e1e", "#e6e6e6"))
+    pane.set_text("one two three four")
+    pane.set_marks([Mark(4, 13, MarkKind.PIECE, 0, 0, 0)])
+    (selection,) = selections_of_kind(pane, MarkKind.PIECE)
+    assert selection.format.background().color().lightness() < 128
+    pane.setPalette(themed("#ffffff", "#000000"))  # a theme change rebuilds the marks
+    (selection,) = selections_of_kind(pane, MarkKind.PIECE)
+    assert selection.format.background().color() == QColor(BLOCK_PALETTE[0])
+
+
+def test_colours_repeat_only_when_blocks_outnumber_them() -> None:
+    kept = BlockOutcome.__new__(BlockOutcome)
+    object.__setattr__(kept, "state", BlockState.VERIFIED)
+    dropped = BlockOutcome.__new__(BlockOutcome)
+    object.__setattr__(dropped, "state", BlockState.DISCARDED)
+    n = len(BLOCK_PALETTE)
+    slots = colour_slots([kept, dropped] + [kept] * (n + 1))
+    assert slots[:2] == [0, None]
+    assert slots[2 : n + 1] == list(range(1, n))
+    assert slots[n + 1 :] == [0, 1]
+
+
+# --- the pane on its own -----------------------------------------------------------------
+
+
+def test_offsets_after_characters_outside_the_bmp(qtbot) -> None:
+    # the engine counts code points, QTextDocument UTF-16 units: an emoji is one and two
+    pane = TextPane()
+    qtbot.addWidget(pane)
+    text = "😀 copied words here. 🎉 more copied words."
+    pane.set_text(text)
+    start = text.index("more")
+    pane.set_marks([Mark(start, start + 4, MarkKind.PIECE, 0, 0, 0)])
+    (selection,) = selections_of_kind(pane, MarkKind.PIECE)
+    assert selection.cursor.selectedText() == "more"
+    assert pane.text_offset(pane.qt_position(start)) == start
+    assert pane.mark_at(start + 1) is not None and pane.mark_at(start - 1) is None
+
+
+def test_marks_at_prefers_the_most_telling_mark(qtbot) -> None:
+    pane = TextPane()
+    qtbot.addWidget(pane)
+    pane.set_text("x" * 100)
+    pane.set_marks(
+        [
+            Mark(0, 100, MarkKind.DISCARDED, 0, 0, None),
+            Mark(10, 50, MarkKind.PIECE, 1, 0, 0),
+            Mark(20, 30, MarkKind.FAILED, 2, 1, 1),
+        ]
+    )
+    assert [m.block for m in pane.marks_at(25)] == [2, 1, 0]
+    assert [m.block for m in pane.marks_at(60)] == [0]
+    pane.set_show_discarded(False)
+    assert pane.marks_at(60) == []
+
+
+def test_marks_match_the_engine_listing_one_to_one() -> None:
+    comparison = samples()
+    marks_a, marks_b = comparison_marks(comparison, colour_slots(comparison.blocks))
+    pieces = sum(len(b.pieces) for b in comparison.blocks)
+    failed = sum(len(b.failed) for b in comparison.blocks if b.state is BlockState.SPLIT)
+    discarded = len(blocks_in(BlockState.DISCARDED))
+    assert len(marks_a) == len(marks_b) == pieces + failed + discarded
+
+
+# --- two novels --------------------------------------------------------------------------
+
+
+@pytest.mark.bench
+@pytest.mark.skipif(not all(p.exists() for p in NOVELS), reason="needs the shared corpus")
+def test_two_novels_show_without_building_every_selection(qtbot) -> None:
+    options = SignatureOptions(language="en")
+    a, b = (document_from_text(p.read_text("utf-8"), p.name, options) for p in NOVELS)
+    comparison = compare_documents(a, b)
+    view = ComparisonView()
+    qtbot.addWidget(view)
+    view.resize(1400, 900)
+    view.show()
+    started = time.perf_counter()
+    view.set_comparison(comparison)
+    elapsed = time.perf_counter() - started
+    print(
+        f"set_comparison on {a.name} vs {b.name}: {elapsed:.3f} s, {len(comparison.blocks)} blocks"
+    )
+    assert len(view.pane_a.marks()) == len(comparison.blocks)
+    # only the marks near the screen are selections (text_pane.MARK_WINDOW)
+    assert 0 < len(view.pane_a.extraSelections()) < len(comparison.blocks)
+    view.select_block(len(comparison.blocks) - 1)
+    last = comparison.blocks[-1].raw
+    assert view.pane_a.span_visible(*a.chars_of(last.a_start, last.length))
+    assert view.pane_a.mark_at(view.pane_a.textCursor().position()) is not None
+
+
+def test_hiding_discarded_holds_across_comparisons(view: ComparisonView) -> None:
+    view.set_hide_discarded(True)
+    view.set_comparison(samples())
+    assert spans(view.pane_a, MarkKind.DISCARDED) == set()
+    assert view.proxy.rowCount() == len(samples().blocks) - 1
+
+
+def test_moving_through_the_table_with_the_keyboard_follows_blocks(
+    qtbot, view: ComparisonView
+) -> None:
+    view.select_block(1)
+    view.table.setFocus()
+    with qtbot.waitSignal(view.block_selected) as blocker:
+        QTest.keyClick(view.table, Qt.Key.Key_Down)
+    assert blocker.args == [2]
+    a_span, _ = samples().piece_chars(samples().blocks[2].pieces[0])
+    assert a_span[0] <= view.pane_a.textCursor().position() < a_span[1]
