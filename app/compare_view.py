@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QScrollBar,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QToolButton,
@@ -190,11 +191,12 @@ class DocumentHeader(QWidget):
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details = QLabel()
         self.details.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        # a long file name must not widen the window: the title takes what is left, and clips
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 6, 4, 4)
         layout.setSpacing(12)
-        layout.addWidget(self.title)
-        layout.addStretch(1)
+        layout.addWidget(self.title, 1)
         layout.addWidget(self.details)
         self.set_document(None)
 
@@ -470,14 +472,16 @@ class ComparisonView(QWidget):
         title.setFont(font)
         hint = QLabel(HINT_TEXT)
         hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        hint.setToolTip(HINT_TEXT)
+        hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         bar = QHBoxLayout()
         bar.setContentsMargins(2, 4, 2, 2)
         bar.setSpacing(8)
         bar.addWidget(title)
         bar.addWidget(self.state_filter)
         bar.addWidget(self.shown_count)
-        bar.addStretch(1)
-        bar.addWidget(hint)
+        bar.addSpacing(12)
+        bar.addWidget(hint, 1)  # takes the room that is left, and clips when there is none
         bar.addSpacing(12)
         for action in (
             self.previous_action,

@@ -24,6 +24,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("files", nargs="*", metavar="FILE", help="documents or folders to open")
     parser.add_argument("--demo", action="store_true", help="open the bundled sample essays")
     parser.add_argument(
+        "--theme",
+        choices=("system", "light", "dark"),
+        default="system",
+        help="colour scheme (default: follow the system)",
+    )
+    parser.add_argument(
         "--screenshot",
         metavar="PATH",
         help="save a PNG of the window once the comparison is shown, then exit",
@@ -36,10 +42,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.crash import install_excepthook, setup_logging
     from app.main_window import MainWindow
     from app.settings import APPLICATION, ORGANISATION, Settings
+    from app.theme import apply_theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
+    apply_theme(app, args.theme)
     setup_logging()
     install_excepthook()
     window = MainWindow(Settings())

@@ -94,7 +94,7 @@ class _Metric(QWidget):
         layout.addWidget(self.explanation)
         layout.addStretch(1)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        self.setMinimumWidth(190)
+        self.setMinimumWidth(150)
 
     def set(self, value: str, caption: str, explanation: str, tip: str) -> None:
         self.value.setText(value)
@@ -122,6 +122,7 @@ class ResultsPanel(QWidget):
         verdict_font.setPointSizeF(max(verdict_font.pointSizeF(), 9.0) * 1.15)
         verdict_font.setWeight(QFont.Weight.DemiBold)
         self.verdict.setFont(verdict_font)
+        self.verdict.setWordWrap(True)  # the window must fit a 1366-pixel laptop screen
         self.certainty = QLabel()
         self.certainty.setWordWrap(True)
         self.certainty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -155,6 +156,8 @@ class ResultsPanel(QWidget):
         for row, text in enumerate(LEGEND):
             icon = QLabel()
             label = QLabel(text)
+            label.setWordWrap(True)  # two lines at most, so the window fits a laptop screen
+            label.setMinimumWidth(200)
             label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             legend.addWidget(icon, row, 0)
             legend.addWidget(label, row, 1)
@@ -164,7 +167,7 @@ class ResultsPanel(QWidget):
         self._paint_legend()
 
         top = QHBoxLayout()
-        top.setSpacing(20)
+        top.setSpacing(14)
         top.addWidget(self.jaccard, 2)
         top.addWidget(self.coverage_a, 2)
         top.addWidget(self.coverage_b, 2)
