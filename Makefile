@@ -43,6 +43,7 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_compare.py
 	$(BIN)/python bench/bench_preprocess.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/bench_ui.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -103,11 +103,14 @@ class BlockTableModel(QAbstractTableModel):
         self._sort_order = Qt.SortOrder.AscendingOrder
         self._discarded_icon: QIcon | None = None
 
-    def set_comparison(self, comparison: Comparison | None) -> None:
+    def set_comparison(
+        self, comparison: Comparison | None, slots: list[int | None] | None = None
+    ) -> None:
+        """Show `comparison`'s blocks; `slots` are their colour slots when already known."""
         self.beginResetModel()
         self._comparison = comparison
         self._blocks = comparison.blocks if comparison is not None else ()
-        self._slots = colour_slots(self._blocks)
+        self._slots = slots if slots is not None else colour_slots(self._blocks)
         self._set_rows(self._sorted_rows(self._sort_column, self._sort_order))
         self.endResetModel()
 

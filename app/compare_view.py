@@ -9,6 +9,7 @@ view in the other, a table row brings both, and next/previous walk the shown blo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from PySide6.QtCore import (
@@ -66,6 +67,28 @@ HINT_TEXT = "Click a coloured passage to find it in the other document · F8 nex
 
 
 # --- marks: the engine's blocks as character spans ---------------------------------------
+
+
+@dataclass(frozen=True)
+class PreparedView:
+    """What showing a comparison needs that is plain data: worked out on a worker thread (the
+    session does it right after comparing), so putting a result on screen stays short."""
+
+    comparison: Comparison
+    slots: list[int | None]  # colour slot per listed block
+    order: list[int]  # block indices in A order
+    marks_a: list[Mark]
+    marks_b: list[Mark]
+
+
+def prepare_view(comparison: Comparison) -> PreparedView:
+    blocks = comparison.blocks
+    slots = colour_slots(blocks)
+    order = sorted(
+        range(len(blocks)), key=lambda i: (blocks[i].raw.a_start, blocks[i].raw.b_start, i)
+    )
+    marks_a, marks_b = comparison_marks(comparison, slots)
+    return PreparedView(comparison, slots, order, marks_a, marks_b)
 
 
 def comparison_marks(
@@ -293,12 +316,16 @@ class ComparisonView(QWidget):
 
     # --- public API ----------------------------------------------------------------------
 
-    def set_comparison(self, comparison: Comparison | None) -> None:
-        """Show a comparison (None clears everything)."""
+    def set_comparison(
+        self, comparison: Comparison | None, prepared: PreparedView | None = None
+    ) -> None:
+        """Show a comparison (None clears everything); `prepared` saves the GUI thread work."""
+        if comparison is not None and (prepared is None or prepared.comparison is not comparison):
+            prepared = prepare_view(comparison)
         self._comparison = comparison
         self._current = -1
         self.results.set_comparison(comparison)
-        self.block_model.set_comparison(comparison)
+        self.block_model.set_comparison(comparison, prepared.slots if prepared else None)
         self.header_a.set_document(comparison.a if comparison else None)
         self.header_b.set_document(comparison.b if comparison else None)
         if comparison is None:
@@ -307,11 +334,9 @@ class ComparisonView(QWidget):
             self.pane_b.clear_document()
             self._enable_navigation()
             return
-        blocks = comparison.blocks
-        self._order = sorted(
-            range(len(blocks)), key=lambda i: (blocks[i].raw.a_start, blocks[i].raw.b_start, i)
-        )
-        marks_a, marks_b = comparison_marks(comparison, colour_slots(blocks))
+        assert prepared is not None
+        self._order = prepared.order
+        marks_a, marks_b = prepared.marks_a, prepared.marks_b
         self.pane_a.set_text(comparison.a.text)
         self.pane_b.set_text(comparison.b.text)
         describe = partial(mark_tooltip, comparison)

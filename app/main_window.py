@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.compare_view import ComparisonView
+from app.compare_view import ComparisonView, prepare_view
 from app.crash import log_folder, show_error
 from app.document_list import DocumentListModel
 from app.pair_list import SORT_ROLE, PairTableModel
@@ -62,7 +62,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings
         self.runner = runner or TaskRunner(self)
-        self.session = Session(self.runner, settings, self)
+        self.session = Session(self.runner, settings, self, prepare=prepare_view)
         self.setWindowTitle("Doppel")
         self.setAcceptDrops(True)
         self.resize(1400, 900)
@@ -313,7 +313,8 @@ class MainWindow(QMainWindow):
     # -- results -----------------------------------------------------------------------
 
     def _show_comparison(self, comparison: Comparison | None) -> None:
-        self.view.set_comparison(comparison)
+        prepared = self.session.prepared_for(comparison) if comparison is not None else None
+        self.view.set_comparison(comparison, prepared)  # type: ignore[arg-type]
         self.stack.setCurrentWidget(self.view if comparison is not None else self.empty)
         if comparison is not None:
             self.setWindowTitle(f"{comparison.a.name} ↔ {comparison.b.name} — Doppel")

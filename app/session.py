@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import gc
 import itertools
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,31 @@ from core.comparison import Comparison, compare_documents
 from core.document import Document, load_document, reanalysed
 from core.errors import DocumentError, LanguageError
 from core.extract import SUPPORTED_SUFFIXES
+
+
+class _CyclicGcPaused:
+    """Python's cyclic garbage collector off while a worker builds a document or a comparison.
+
+    Analysing a 300-page document allocates millions of small objects, and every full collection
+    the growing heap triggers holds the interpreter lock while it scans all of them: the window
+    froze for 100 ms at a time (bench/bench_ui.py). These objects hold no cycles, so nothing is
+    lost by collecting once, afterwards; loaded documents are then frozen out of later scans
+    (`gc.freeze` in `Session._load`). Nested and concurrent uses are counted."""
+
+    _lock = threading.Lock()
+    _depth = 0
+
+    def __enter__(self) -> None:
+        with _CyclicGcPaused._lock:
+            if _CyclicGcPaused._depth == 0:
+                gc.disable()
+            _CyclicGcPaused._depth += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with _CyclicGcPaused._lock:
+            _CyclicGcPaused._depth -= 1
+            if _CyclicGcPaused._depth == 0:
+                gc.enable()
 
 
 @dataclass(frozen=True)
@@ -59,8 +85,17 @@ class Session(QObject):
     progress = Signal(float, str)
     failed = Signal(str, str)  # a readable message, and details
 
-    def __init__(self, runner: TaskRunner, settings: Settings, parent: QObject | None = None):
+    def __init__(
+        self,
+        runner: TaskRunner,
+        settings: Settings,
+        parent: QObject | None = None,
+        prepare: Callable[[Comparison], object] | None = None,
+    ):
         super().__init__(parent)
+        # the view's plain-data preparation, run on the worker right after comparing
+        self.prepare = prepare
+        self._prepared: tuple[Comparison, object] | None = None
         self.runner = runner
         self.settings = settings
         self.documents = DocumentListModel(self)
@@ -91,7 +126,8 @@ class Session(QObject):
 
         def op(context: TaskContext) -> Document:
             context.check()
-            return load_document(path, options)
+            with _CyclicGcPaused():
+                return load_document(path, options)
 
         def done(document: Document) -> None:
             self._loads.pop(path, None)
@@ -223,6 +259,17 @@ class Session(QObject):
         else:
             self._rank(docs)
 
+    def _prepare(self, comparison: Comparison) -> None:
+        """(On the worker.) Keep the view's preparation of the comparison about to be shown."""
+        if self.prepare is not None:
+            self._prepared = (comparison, self.prepare(comparison))
+
+    def prepared_for(self, comparison: Comparison) -> object | None:
+        """The preparation made on the worker for `comparison`, if it was."""
+        if self._prepared is not None and self._prepared[0] is comparison:
+            return self._prepared[1]
+        return None
+
     def _document(self, path: Path) -> Document | None:
         return next((d for d in self.documents.loaded() if d.path == path), None)
 
@@ -234,9 +281,15 @@ class Session(QObject):
         options = self.settings.match_options()
 
         def op(context: TaskContext) -> Comparison:
-            return compare_documents(
-                a, b, options, progress=context.engine_progress(f"Comparing {a.name} and {b.name}…")
-            )
+            with _CyclicGcPaused():
+                comparison = compare_documents(
+                    a,
+                    b,
+                    options,
+                    progress=context.engine_progress(f"Comparing {a.name} and {b.name}…"),
+                )
+                self._prepare(comparison)
+            return comparison
 
         def done(comparison: Comparison) -> None:
             self.current = comparison
@@ -264,6 +317,8 @@ class Session(QObject):
                 ),
                 reverse=True,
             )
+            if ranked:
+                self._prepare(ranked[0].comparison)  # the pair that opens first
             return ranked
 
         def done(ranked: list[RankedPair]) -> None:
