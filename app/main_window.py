@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.cli import app_version
 from app.compare_view import ComparisonView, prepare_view
 from app.crash import log_folder, show_error
 from app.document_list import DocumentListModel
@@ -47,12 +48,6 @@ PROGRESS_DELAY_MS = 400
 FILE_FILTER = "Documents ({});;All files (*)".format(
     " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
 )
-
-
-def app_version() -> str:
-    from app.cli import app_version as version
-
-    return version()
 
 
 class MainWindow(QMainWindow):

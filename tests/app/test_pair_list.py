@@ -1,0 +1,30 @@
+"""The ranked pair table: a real model, values for display and for sorting."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QAbstractItemModelTester
+
+from app.pair_list import PAIR_ROLE, SORT_ROLE, PairTableModel
+from app.session import RankedPair
+from core.comparison import compare_documents
+from core.document import load_document
+from core.options import SignatureOptions
+from core.resources import resource_path
+
+
+def test_pairs_show_names_percentages_and_sort_by_number(qapp) -> None:
+    options = SignatureOptions(language="en")
+    names = ("original-essay.txt", "reworded-copy.txt", "unrelated-essay.txt")
+    a, b, c = (load_document(resource_path("samples", n), options) for n in names)
+    pairs = [RankedPair(compare_documents(a, b)), RankedPair(compare_documents(a, c))]
+    model = PairTableModel()
+    QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal)
+    model.set_pairs(pairs)
+    assert model.rowCount() == 2 and model.columnCount() == len(PairTableModel.HEADERS)
+    first = model.index(0, PairTableModel.COL_JACCARD)
+    assert model.data(first) == f"{100 * pairs[0].comparison.jaccard:.1f}%"
+    assert model.data(first, SORT_ROLE) == pairs[0].comparison.jaccard
+    assert model.data(model.index(1, PairTableModel.COL_B)) == "unrelated-essay.txt"
+    assert model.data(first, PAIR_ROLE) is pairs[0]
+    assert model.headerData(0, Qt.Orientation.Horizontal) == "Document A"
