@@ -10,7 +10,8 @@ from __future__ import annotations
 import gc
 import itertools
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,7 +105,9 @@ class Session(QObject):
         self.current: Comparison | None = None
         self.ranked: list[RankedPair] = []
         self._wanted_pair: tuple[Path, Path] | None = None
-        self._loads: dict[Path, Task] = {}
+        self._loads: dict[Path, Task] = {}  # running loads, for cancel and "busy"
+        self._load_tokens: dict[Path, object] = {}  # the latest load of each path
+        self._batch_depth = 0
         self._job: Task | None = None  # the comparison or ranking in flight
         self._settled_on: object = None  # the documents and options behind what is shown
 
@@ -113,24 +116,54 @@ class Session(QObject):
     def add_paths(self, paths: Iterable[str | Path]) -> int:
         """Add files and folders; returns how many new files started loading."""
         added = 0
-        for path in expand(paths):
-            path = path.resolve() if path.exists() else path.absolute()
-            if self.documents.add(path):
-                self._load(path)
-                added += 1
+        with self._batch():
+            for path in expand(paths):
+                path = path.resolve() if path.exists() else path.absolute()
+                if self.documents.add(path):
+                    self._load(path)
+                    added += 1
         return added
 
-    def _load(self, path: Path) -> None:
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """Start several loads, then settle once (an inline runner finishes each at once)."""
+        self._batch_depth += 1
+        try:
+            yield
+        finally:
+            self._batch_depth -= 1
+        self._settle()
+
+    def _load(self, path: Path, source: Document | None = None) -> None:
+        """Load `path` (or re-analyse `source`, its earlier analysis) with the current options.
+
+        The entry keeps the document it had until the new one arrives, and every callback
+        checks it still belongs to the latest load of its path: a file removed, re-added or
+        re-checked while it loads never receives a stale result."""
         options = self.settings.signature_options()
-        self.documents.update(path, status=Status.LOADING, document=None, error="")
+        token = object()
+        self._load_tokens[path] = token
+        self.documents.update(path, status=Status.LOADING, error="")
+        name = path.name
 
         def op(context: TaskContext) -> Document:
             context.check()
             with _CyclicGcPaused():
-                return load_document(path, options)
+                return reanalysed(source, options) if source else load_document(path, options)
+
+        def current() -> bool:
+            if self._load_tokens.get(path) is not token:
+                return False
+            del self._load_tokens[path]
+            self._loads.pop(path, None)
+            return True
 
         def done(document: Document) -> None:
-            self._loads.pop(path, None)
+            if not current():
+                return
+            if document.options != self.settings.signature_options():
+                self._load(path, document)  # the options changed while it loaded
+                return
             self.documents.update(path, status=Status.LOADED, document=document, error="")
             # A long document is millions of small objects that never change: keep the cyclic
             # garbage collector from rescanning them (its pauses stalled the window for 0.1 s)
@@ -140,31 +173,41 @@ class Session(QObject):
             self._settle()
 
         def error(exc: BaseException, details: str) -> None:
-            self._loads.pop(path, None)
+            if not current():
+                return
             if isinstance(exc, DocumentError | LanguageError):
                 reason = exc.reason if isinstance(exc, DocumentError) else str(exc)
             else:  # an engine bug: say so plainly, keep the details for the log
-                reason = f"could not be read because of an internal error ({exc})"
-                self.failed.emit(f"{path.name} could not be read.", details)
+                reason = f"could not be read because of an internal error ({exc!r})"
+                self.failed.emit(f"{name} could not be read.", details)
             self.documents.update(path, status=Status.FAILED, document=None, error=reason)
             self._settle()
 
-        def cancelled() -> None:
-            self._loads.pop(path, None)
-
-        task = self.runner.run(op, on_done=done, on_error=error, on_cancelled=cancelled)
-        if task.running:  # (an inline runner has already finished it)
+        task = self.runner.run(op, on_done=done, on_error=error, on_cancelled=lambda: None)
+        if task.running and self._load_tokens.get(path) is token:
             self._loads[path] = task
         self._busy()
+
+    def _stop_loading(self, path: Path, reason: str) -> None:
+        """Forget the load in flight for `path` (its worker's result will be ignored)."""
+        self._load_tokens.pop(path, None)
+        task = self._loads.pop(path, None)
+        if task is not None:
+            task.cancel()
+        row = self.documents.row_of(path)
+        if row >= 0:
+            entry = self.documents.entries()[row]
+            if entry.document is not None:  # it keeps its earlier analysis
+                self.documents.update(path, status=Status.LOADED)
+            else:
+                self.documents.update(path, status=Status.FAILED, error=reason)
 
     def remove_rows(self, rows: list[int]) -> None:
         entries = self.documents.entries()
         for row in rows:
             if 0 <= row < len(entries):
                 path = entries[row].path
-                task = self._loads.pop(path, None)
-                if task is not None:
-                    task.cancel()
+                self._stop_loading(path, "removed")
                 self.watcher.removePath(str(path))
         self.documents.remove_rows(rows)
         gc.unfreeze()  # let removed documents be collected
@@ -174,16 +217,25 @@ class Session(QObject):
         self.remove_rows(list(range(self.documents.rowCount())))
 
     def recheck(self, rows: list[int] | None = None) -> None:
-        """Reload changed files (or the given rows) from disk."""
+        """Reload from disk the given rows, or every file that changed, failed, or was analysed
+        with earlier settings."""
         entries = self.documents.entries()
+        options = self.settings.signature_options()
         chosen = (
             [entries[r] for r in rows if 0 <= r < len(entries)]
             if rows
-            else [e for e in entries if e.changed_on_disk or e.status is Status.FAILED]
+            else [
+                e
+                for e in entries
+                if e.changed_on_disk
+                or e.status is Status.FAILED
+                or (e.document is not None and e.document.options != options)
+            ]
         )
-        for entry in chosen:
-            self.documents.update(entry.path, changed_on_disk=False)
-            self._load(entry.path)
+        with self._batch():
+            for entry in chosen:
+                self.documents.update(entry.path, changed_on_disk=False)
+                self._load(entry.path)
 
     def _file_changed(self, name: str) -> None:
         path = Path(name)
@@ -194,33 +246,19 @@ class Session(QObject):
     # -- options --------------------------------------------------------------------------
 
     def options_changed(self) -> None:
-        """Re-analyse the loaded documents if their signature options changed, then re-run."""
+        """Re-analyse documents whose signature options changed (each keeps its current
+        analysis until the new one arrives), then re-run what is open."""
         options = self.settings.signature_options()
-        stale = [d for d in self.documents.loaded() if d.options != options]
-        if not stale:
-            self._settle(force=True)
-            return
-        for doc in stale:
-            self.documents.update(doc.path, status=Status.LOADING, document=None)
-
-        def op(context: TaskContext) -> list[Document]:
-            out = []
-            for k, doc in enumerate(stale):
-                context.progress(k / len(stale), "Re-reading documents with the new options…")
-                out.append(reanalysed(doc, options))
-            return out
-
-        def done(docs: list[Document]) -> None:
-            for doc in docs:
-                self.documents.update(doc.path, status=Status.LOADED, document=doc)
-            self._settle(force=True)
-
-        def error(exc: BaseException, details: str) -> None:
-            self.failed.emit(f"The documents could not be re-read: {exc}", details)
-            for doc in stale:
-                self.documents.update(doc.path, status=Status.LOADED, document=doc)
-
-        self._start_job(op, done, error)
+        with self._batch():
+            for entry in self.documents.entries():
+                doc = entry.document
+                if (
+                    doc is not None
+                    and doc.options != options
+                    and entry.path not in self._load_tokens
+                ):
+                    self._load(entry.path, doc)
+        # leaving the batch settles: it re-runs when documents or match options changed
 
     # -- comparing ------------------------------------------------------------------------
 
@@ -234,19 +272,21 @@ class Session(QObject):
         self.current = ranked.comparison
         self.comparison_ready.emit(ranked.comparison)
 
-    def _settle(self, force: bool = False) -> None:
+    def _settle(self) -> None:
         """After loads end: compare the two documents, or rank every pair of three or more.
         Does nothing when what is on screen was computed from the same documents and options."""
         self._busy()
-        if self._loads:
+        if self._load_tokens or self._batch_depth:
             return
-        docs = self.documents.loaded()
-        state = (tuple(id(d) for d in docs), self.settings.match_options())
-        if state == self._settled_on and not force:
+        options = self.settings.signature_options()
+        # documents still analysed with earlier settings (a cancelled re-analysis) wait for F5
+        docs = [d for d in self.documents.loaded() if d.options == options]
+        state = (tuple(id(d) for d in docs), options, self.settings.match_options())
+        if state == self._settled_on:
             return
         self._settled_on = state
         if len(docs) < 2:
-            self.cancel()
+            self._cancel_job()
             self.ranked = []
             self.pairs_ranked.emit([])
             if self.current is not None:
@@ -355,14 +395,21 @@ class Session(QObject):
         self._busy()
 
     def cancel(self) -> None:
-        """Stop the comparison in flight; what is on screen stays."""
+        """Stop the loads and the comparison in flight at once; what is on screen stays."""
+        for path in list(self._load_tokens):
+            self._stop_loading(path, "loading was cancelled: Re-check (F5) to load it")
+        self._cancel_job()
+        self._busy()
+
+    def _cancel_job(self) -> None:
         if self._job is not None and self._job.running:
             self._job.cancel()
+            self._job = None
             self._settled_on = None  # not computed: the next settle runs it again
 
     @property
     def busy(self) -> bool:
-        return bool(self._loads) or (self._job is not None and self._job.running)
+        return bool(self._load_tokens) or (self._job is not None and self._job.running)
 
     def _busy(self) -> None:
         self.busy_changed.emit(self.busy)

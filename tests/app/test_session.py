@@ -102,3 +102,82 @@ def test_folders_are_expanded_recursively(tmp_path: Path) -> None:
         (tmp_path / "class" / name).write_text("x", encoding="utf-8")
     found = [p.relative_to(tmp_path / "class").as_posix() for p in expand([tmp_path / "class"])]
     assert found == ["a.txt", "late/b.docx"]
+
+
+def test_options_changed_while_a_document_loads_are_applied(settings, sync_runner, monkeypatch):
+    from app import session as session_module
+
+    real_load = session_module.load_document
+
+    def load_while_the_user_changes_settings(path, options):
+        document = real_load(path, options)
+        if path.name == COPY.name and options.key_size == 2:
+            settings.set_engine_options(SignatureOptions(key_size=3), MatchOptions())
+        return document
+
+    monkeypatch.setattr(session_module, "load_document", load_while_the_user_changes_settings)
+    session, shown = make_session(settings, sync_runner)
+    session.add_paths([ORIGINAL, COPY])
+    copy = next(d for d in session.documents.loaded() if d.name == COPY.name)
+    assert copy.options.key_size == 3  # its load noticed the change and ran again
+    session.options_changed()  # what the settings dialog calls after saving
+    assert {d.options.key_size for d in session.documents.loaded()} == {3}
+    assert shown[-1].a.options.key_size == 3 == shown[-1].b.options.key_size
+
+
+def test_cancel_stops_loading_at_once_and_keeps_nothing_stale(qtbot, settings, monkeypatch):
+    import threading
+
+    from app import session as session_module
+    from app.tasks import TaskRunner
+
+    release = threading.Event()
+    real_load = session_module.load_document
+
+    def slow_load(path, options):
+        release.wait(10)
+        return real_load(path, options)
+
+    monkeypatch.setattr(session_module, "load_document", slow_load)
+    runner = TaskRunner()
+    session, shown = make_session(settings, runner)
+    session.add_paths([ORIGINAL, COPY])
+    assert session.busy
+    session.cancel()
+    assert not session.busy  # at once, not when the workers return
+    entries = session.documents.entries()
+    assert all(e.status is Status.FAILED and "cancelled" in e.error for e in entries)
+    release.set()
+    runner.pool.waitForDone(10_000)
+    qtbot.wait_until(lambda: not runner.busy, timeout=10_000)
+    assert shown == []  # the late results were ignored
+    session.recheck()  # F5 loads them again
+    qtbot.wait_until(lambda: bool(shown), timeout=30_000)
+    assert shown[-1].jaccard > 0
+
+
+def test_a_file_removed_and_re_added_while_loading_gets_the_new_load(qtbot, settings, monkeypatch):
+    import threading
+
+    from app import session as session_module
+    from app.tasks import TaskRunner
+
+    gate = threading.Event()
+    real_load = session_module.load_document
+    calls: list[str] = []
+
+    def gated_load(path, options):
+        calls.append(path.name)
+        if len(calls) == 1:
+            gate.wait(10)  # the first load of ORIGINAL is slow
+        return real_load(path, options)
+
+    monkeypatch.setattr(session_module, "load_document", gated_load)
+    runner = TaskRunner()
+    session, shown = make_session(settings, runner)
+    session.add_paths([ORIGINAL])
+    session.remove_rows([0])
+    session.add_paths([ORIGINAL, COPY])
+    gate.set()
+    qtbot.wait_until(lambda: bool(shown) and not session.busy, timeout=30_000)
+    assert len(session.documents.loaded()) == 2 and shown[-1].jaccard > 0
