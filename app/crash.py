@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 log = logging.getLogger("doppel")
 _open_boxes: set[QMessageBox] = set()
+CRASH_TITLE = "Something went wrong"
 
 
 def log_folder() -> Path:
@@ -54,22 +55,28 @@ def show_error(parent: QWidget | None, title: str, text: str, details: str = "")
 def install_excepthook(
     parent_finder: Callable[[], QWidget | None] = QApplication.activeWindow,
 ) -> None:
+    crash_shown = [False]  # a dialog is on its way
+
     def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
         if issubclass(kind, KeyboardInterrupt):
             sys.__excepthook__(kind, error, tb)
             return
         details = "".join(traceback.format_exception(kind, error, tb))
         log.error("uncaught exception\n%s", details)
-        # show it from the event loop, not from inside whatever handler failed
-        QTimer.singleShot(
-            0,
-            lambda: show_error(
+        if crash_shown[0] or any(box.windowTitle() == CRASH_TITLE for box in _open_boxes):
+            return  # one at a time: a failing repaint must not open a dialog per frame
+        crash_shown[0] = True
+
+        def show() -> None:
+            crash_shown[0] = False  # from here on the open box itself says one is shown
+            show_error(
                 parent_finder(),
-                "Something went wrong",
-                f"Doppel hit an unexpected problem: {error}\n\nYour documents are untouched. "
+                CRASH_TITLE,
+                f"Doppel hit an unexpected problem: {error!r}\n\nYour documents are untouched. "
                 f"The details below are also in {log_folder() / 'doppel.log'}.",
                 details,
-            ),
-        )
+            )
+
+        QTimer.singleShot(0, show)  # from the event loop, not inside the handler that failed
 
     sys.excepthook = hook

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QPalette
+from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import QApplication
 
+from app.block_colours import failed_colour
 from core.document import Document
 
 
@@ -137,12 +138,8 @@ class DocumentListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and entry.status is not Status.LOADED:
             palette = QApplication.palette()
             if entry.status is Status.FAILED:
-                return QBrush(QColor("#c0392b") if _is_light(palette) else QColor("#ff8a80"))
+                return QBrush(failed_colour(palette))
             return palette.brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.COL_SENTENCES:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
-
-
-def _is_light(palette: QPalette) -> bool:
-    return palette.color(QPalette.ColorRole.Base).lightness() > 128

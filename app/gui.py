@@ -55,7 +55,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.demo:
         paths += [str(resource_path("samples", name)) for name in DEMO_FILES]
 
-    exit_code = 0
     if args.screenshot:
         target = args.screenshot
 
@@ -75,12 +74,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             app.exit(1)
 
+        def idle(busy: bool) -> None:
+            def check() -> None:  # after the event: a settle may start the comparison first
+                if not window.session.busy and window.session.current is None:
+                    give_up()  # everything loaded (or failed) and nothing to compare
+
+            if not busy:
+                QTimer.singleShot(0, check)
+
         window.comparison_shown.connect(lambda c: QTimer.singleShot(0, lambda: shoot(c)))
+        window.session.busy_changed.connect(idle)
         QTimer.singleShot(SCREENSHOT_TIMEOUT_MS, give_up)
     window.show()
-    if paths:
-        window.add_paths(paths)
+    # the demo and screenshots do not go into the teacher's recent files
+    window.add_paths(paths, remember=not (args.demo or args.screenshot))
     exit_code = app.exec()
+    window.close()  # saves the window state and stops the workers
     return exit_code
 
 

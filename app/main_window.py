@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QDesktopServices,
     QDragEnterEvent,
     QDropEvent,
+    QGuiApplication,
     QKeySequence,
 )
 from PySide6.QtWidgets import (
@@ -33,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from app.cli import app_version
 from app.compare_view import ComparisonView, prepare_view
-from app.crash import log_folder, show_error
+from app.crash import log, log_folder, show_error
 from app.document_list import DocumentListModel
 from app.pair_list import SORT_ROLE, PairTableModel
 from app.session import RankedPair, Session
@@ -60,18 +61,26 @@ class MainWindow(QMainWindow):
         self.session = Session(self.runner, settings, self, prepare=prepare_view)
         self.setWindowTitle("Doppel")
         self.setAcceptDrops(True)
-        self.resize(1400, 900)
+        screen = QGuiApplication.primaryScreen()
+        room = screen.availableGeometry() if screen is not None else None
+        if room is not None and room.width() > 0:  # a first start on a small laptop screen
+            self.resize(min(1400, room.width() * 95 // 100), min(900, room.height() * 95 // 100))
+        else:
+            self.resize(1400, 900)
 
         self.documents_view = self._table(self.session.documents)
         header = self.documents_view.horizontalHeader()
         header.setSectionResizeMode(DocumentListModel.COL_NAME, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(DocumentListModel.COL_NAME, 170)
-        for column in (
-            DocumentListModel.COL_FORMAT,
-            DocumentListModel.COL_SENTENCES,
-            DocumentListModel.COL_LANGUAGE,
+        header.resizeSection(DocumentListModel.COL_NAME, 150)
+        # fixed widths: re-measuring every row on each load froze the window for seconds with
+        # a folder of 100 files; the notes (errors, warnings) take the rest
+        for column, width in (
+            (DocumentListModel.COL_FORMAT, 50),
+            (DocumentListModel.COL_SENTENCES, 72),
+            (DocumentListModel.COL_LANGUAGE, 42),
         ):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, width)
         header.setStretchLastSection(True)
         self.documents_view.doubleClicked.connect(self._document_activated)
         self.pairs = PairTableModel(self)
@@ -80,8 +89,7 @@ class MainWindow(QMainWindow):
         self.pairs_proxy.setSortRole(SORT_ROLE)
         self.pairs_view = self._table(self.pairs_proxy)
         self.pairs_view.setSortingEnabled(True)
-        self.pairs_view.activated.connect(self._pair_activated)
-        self.pairs_view.doubleClicked.connect(self._pair_activated)
+        self.pairs_view.activated.connect(self._pair_activated)  # double-click or Enter
         self.pairs_label = QLabel("Every pair, most similar first (double-click to open):")
         self.pairs_box = QWidget()
         pairs_layout = QVBoxLayout(self.pairs_box)
@@ -133,6 +141,7 @@ class MainWindow(QMainWindow):
         table.verticalHeader().hide()
         table.horizontalHeader().setHighlightSections(False)
         table.setWordWrap(False)
+        table.setTabKeyNavigation(False)  # Tab moves on to the next control
         return table
 
     def _build_status_bar(self) -> None:
@@ -182,6 +191,8 @@ class MainWindow(QMainWindow):
             file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        # Delete removes documents only while the list has the focus, never from a text pane
+        self.remove_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.documents_view.addAction(self.remove_action)
 
         view_menu = bar.addMenu("&View")
@@ -218,7 +229,7 @@ class MainWindow(QMainWindow):
         session.pairs_ranked.connect(self._show_pairs)
         session.busy_changed.connect(self._busy_changed)
         session.progress.connect(self._progress)
-        session.failed.connect(lambda text, details: show_error(self, "Doppel", text, details))
+        session.failed.connect(self._job_failed)
         self.view.hide_discarded_action.setChecked(self.settings.hide_discarded())
         self.view.sync_scroll_action.setChecked(self.settings.sync_scroll())
         self.view.set_hide_discarded(self.settings.hide_discarded())
@@ -257,15 +268,15 @@ class MainWindow(QMainWindow):
 
     # -- files -------------------------------------------------------------------------
 
-    def add_paths(self, paths: list[str | Path]) -> None:
-        files = [str(p) for p in paths]
+    def add_paths(self, paths: list[str | Path], remember: bool = True) -> None:
+        """Open files and folders; `remember` them in the recent files and the last folder."""
+        files = [Path(p).resolve() for p in paths]
         if not files:
             return
         self.session.add_paths(files)
-        self.settings.add_recent_files([f for f in files if Path(f).is_file()])
-        self.settings.set_last_folder(
-            Path(files[-1]).parent if Path(files[-1]).is_file() else files[-1]
-        )
+        if remember:
+            self.settings.add_recent_files([str(f) for f in files if f.is_file()])
+            self.settings.set_last_folder(files[-1].parent if files[-1].is_file() else files[-1])
 
     def open_files(self) -> None:
         files, _ = QFileDialog.getOpenFileNames(
@@ -336,6 +347,10 @@ class MainWindow(QMainWindow):
                 return
 
     # -- progress ----------------------------------------------------------------------
+
+    def _job_failed(self, text: str, details: str) -> None:
+        log.error("%s\n%s", text, details)
+        show_error(self, "Doppel", text, details)
 
     def _busy_changed(self, busy: bool) -> None:
         if busy:

@@ -120,14 +120,17 @@ class _Job(QRunnable):
     def run(self) -> None:
         task = self.task
         try:
-            result = self.op(task.context)
-            task.context.check()  # cancelled at the very end: still a cancel
-        except Cancelled:
-            task._cancel_from_worker.emit()
-        except BaseException as error:  # reported to the GUI, never lost
-            task._error_from_worker.emit(error, traceback.format_exc())
-        else:
-            task._result_from_worker.emit(result)
+            try:
+                result = self.op(task.context)
+                task.context.check()  # cancelled at the very end: still a cancel
+            except Cancelled:
+                task._cancel_from_worker.emit()
+            except BaseException as error:  # reported to the GUI, never lost
+                task._error_from_worker.emit(error, traceback.format_exc())
+            else:
+                task._result_from_worker.emit(result)
+        except RuntimeError:  # the app quit while this job ran: nobody is left to tell
+            pass
 
 
 class TaskRunner(QObject):
