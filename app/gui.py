@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from core.resources import resource_path
 
 DEMO_FILES = ("original-essay.txt", "reworded-copy.docx")
 SCREENSHOT_TIMEOUT_MS = 60_000
+SCREENSHOT_SIZE = (1400, 900)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,7 +53,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     apply_theme(app, args.theme)
     setup_logging()
     install_excepthook()
-    window = MainWindow(Settings())
+    if args.screenshot:
+        # a fresh, throw-away settings file: the same picture every time, and the teacher's own
+        # window state and recent files untouched
+        scratch = tempfile.TemporaryDirectory(prefix="doppel-screenshot-")
+        store = QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(Settings(store))
+        window.resize(*SCREENSHOT_SIZE)
+    else:
+        window = MainWindow(Settings())
     paths = list(args.files)
     if args.demo:
         paths += [str(resource_path("samples", name)) for name in DEMO_FILES]

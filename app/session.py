@@ -337,7 +337,7 @@ class Session(QObject):
 
         def error(exc: BaseException, details: str) -> None:
             self._settled_on = None
-            self.failed.emit(f"The comparison of {a.name} and {b.name} failed: {exc}", details)
+            self.failed.emit(f"The comparison of {a.name} and {b.name} failed: {exc!r}", details)
 
         self._start_job(op, done, error)
 
@@ -371,7 +371,7 @@ class Session(QObject):
 
         def error(exc: BaseException, details: str) -> None:
             self._settled_on = None
-            self.failed.emit(f"Comparing the documents failed: {exc}", details)
+            self.failed.emit(f"Comparing the documents failed: {exc!r}", details)
 
         self._start_job(op, done, error)
 
