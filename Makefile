@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SAMPLES := resources/samples
 
-.PHONY: setup run run-cli test lint format bench clean
+.PHONY: setup run run-cli test lint format bench package package-check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,20 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+
+## The packaged app for this machine (dist/Doppel, or dist/Doppel.app on macOS); see
+## docs/packaging.md. `make package ONEFILE=1` builds a single executable instead.
+PACKAGE_STAMP := $(VENV)/.package-stamp
+$(PACKAGE_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,package]'
+	touch $(PACKAGE_STAMP)
+
+package: $(PACKAGE_STAMP)
+	$(BIN)/python packaging/build.py $(if $(ONEFILE),--onefile)
+
+## Build, then run the bundle's --self-test and a demo screenshot offscreen (what CI does).
+package-check: $(PACKAGE_STAMP)
+	$(BIN)/python packaging/build.py --check $(if $(ONEFILE),--onefile)
 
 ## Benchmarks (not part of the tests): writes bench/results/*.json, see docs/benchmarks.md.
 bench: $(STAMP)

@@ -103,6 +103,9 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_engine_options(compare)
 
     commands.add_parser("languages", help="list the languages Doppel can analyse")
+    commands.add_parser(
+        "self-test", help="check this installation on the bundled samples (also --self-test)"
+    )
     gui = commands.add_parser(
         "gui",
         help="open the desktop app (doppel gui [FILE...] [--demo] [--screenshot PATH])",
@@ -230,9 +233,13 @@ def _languages() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if hasattr(sys.stdout, "reconfigure"):
+    if sys.stdout is not None and hasattr(sys.stdout, "reconfigure"):  # None: a windowed app
         sys.stdout.reconfigure(errors="replace")
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] in (["--self-test"], ["self-test"]):
+        from app.self_test import run_self_test
+
+        return run_self_test()
     if argv[:1] == ["gui"]:  # everything after it belongs to the window's own parser
         from app.gui import main as gui_main  # Qt loads only for the window
 

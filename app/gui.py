@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from core.resources import resource_path
@@ -51,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
     apply_theme(app, args.theme)
+    app.setWindowIcon(QIcon(str(resource_path("icons", "doppel.png"))))
     setup_logging()
     install_excepthook()
     if args.screenshot:

@@ -1,0 +1,92 @@
+"""Builds the packaged app for the machine it runs on: `make package` (or `--onefile`).
+
+Linux and Windows get a one-folder app in dist/Doppel/, macOS a dist/Doppel.app bundle;
+`--onefile` builds a single executable instead (slower to start: it unpacks itself first).
+Prints the bundle's size; `--check` then runs the bundle's --self-test and a demo screenshot
+offscreen, as CI does.
+
+    .venv/bin/python packaging/build.py [--onefile] [--check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+
+
+def executable(onefile: bool) -> Path:
+    if sys.platform == "darwin" and not onefile:
+        return DIST / "Doppel.app" / "Contents" / "MacOS" / "Doppel"
+    name = "Doppel.exe" if sys.platform == "win32" else "Doppel"
+    return DIST / name if onefile else DIST / "Doppel" / name
+
+
+def bundle(onefile: bool) -> Path:
+    if onefile:
+        return executable(True)
+    return DIST / ("Doppel.app" if sys.platform == "darwin" else "Doppel")
+
+
+def size_mb(path: Path) -> float:
+    """Unpacked size on disk, each file once (the bundle links some libraries twice)."""
+    files = [path] if path.is_file() else [p for p in path.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files if not p.is_symlink()) / 1e6
+
+
+def build(onefile: bool) -> Path:
+    env = dict(os.environ, DOPPEL_ONEFILE="1" if onefile else "0")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--clean",
+            "--log-level=WARN",
+            "--distpath",
+            str(DIST),
+            "--workpath",
+            str(ROOT / "build"),
+            str(ROOT / "packaging" / "doppel.spec"),
+        ],
+        check=True,
+        cwd=ROOT,
+        env=env,
+    )
+    return bundle(onefile)
+
+
+def check(onefile: bool) -> None:
+    """Run the frozen app's self-test and a demo screenshot, offscreen."""
+    program = str(executable(onefile))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    subprocess.run([program, "--version"], check=True, env=env)
+    subprocess.run([program, "--self-test"], check=True, env=env)
+    with tempfile.TemporaryDirectory() as folder:
+        shot = Path(folder) / "demo.png"
+        subprocess.run([program, "gui", "--demo", "--screenshot", str(shot)], check=True, env=env)
+        if shot.read_bytes()[:8] != b"\x89PNG\r\n\x1a\n":
+            raise SystemExit("the bundle's screenshot is not a PNG")
+        print(f"screenshot from the bundle: {shot.stat().st_size} bytes")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--onefile", action="store_true", help="one executable, not a folder")
+    parser.add_argument("--check", action="store_true", help="run the bundle's self-test")
+    args = parser.parse_args()
+    path = build(args.onefile)
+    print(f"built {path}: {size_mb(path):.0f} MB")
+    if args.check:
+        check(args.onefile)
+
+
+if __name__ == "__main__":
+    main()
