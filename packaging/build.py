@@ -1,7 +1,8 @@
 """Builds the packaged app for the machine it runs on: `make package` (or `--onefile`).
 
 Linux and Windows get a one-folder app in dist/Doppel/, macOS a dist/Doppel.app bundle;
-`--onefile` builds a single executable instead (slower to start: it unpacks itself first).
+`--onefile` builds a single executable, dist/onefile/Doppel (slower to start: it unpacks
+itself first).
 Prints the bundle's size; `--check` then runs the bundle's --self-test and a demo screenshot
 offscreen, as CI does.
 
@@ -21,11 +22,16 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 
 
+def distpath(onefile: bool) -> Path:
+    """dist/ for the folder app, dist/onefile/ for the single executable (same names)."""
+    return DIST / "onefile" if onefile else DIST
+
+
 def executable(onefile: bool) -> Path:
     if sys.platform == "darwin" and not onefile:
         return DIST / "Doppel.app" / "Contents" / "MacOS" / "Doppel"
     name = "Doppel.exe" if sys.platform == "win32" else "Doppel"
-    return DIST / name if onefile else DIST / "Doppel" / name
+    return DIST / "onefile" / name if onefile else DIST / "Doppel" / name
 
 
 def bundle(onefile: bool) -> Path:
@@ -51,7 +57,7 @@ def build(onefile: bool) -> Path:
             "--clean",
             "--log-level=WARN",
             "--distpath",
-            str(DIST),
+            str(distpath(onefile)),
             "--workpath",
             str(ROOT / "build"),
             str(ROOT / "packaging" / "doppel.spec"),
