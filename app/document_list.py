@@ -10,11 +10,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import QApplication
 
 from app.block_colours import failed_colour
+from app.row_model import ModelIndex, RowTableModel
 from core.document import Document
 
 
@@ -44,28 +45,25 @@ class DocumentEntry:
         return "; ".join(notes)
 
 
-ModelIndex = QModelIndex | QPersistentModelIndex
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-class DocumentListModel(QAbstractTableModel):
+class DocumentListModel(RowTableModel):
     COL_NAME, COL_FORMAT, COL_SENTENCES, COL_LANGUAGE, COL_NOTES = range(5)
     HEADERS = ("Document", "Format", "Sentences", "Language", "Notes")
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._entries: list[DocumentEntry] = []
+    _items: list[DocumentEntry]
 
     # -- the list ----------------------------------------------------------------------
 
     def entries(self) -> list[DocumentEntry]:
-        return list(self._entries)
+        return list(self._items)
 
     def loaded(self) -> list[Document]:
-        return [e.document for e in self._entries if e.document is not None]
+        return [e.document for e in self._items if e.document is not None]
 
     def row_of(self, path: Path) -> int:
-        for row, entry in enumerate(self._entries):
+        for row, entry in enumerate(self._items):
             if entry.path == path:
                 return row
         return -1
@@ -74,9 +72,9 @@ class DocumentListModel(QAbstractTableModel):
         """Add a file as loading; False if it is already in the list."""
         if self.row_of(path) >= 0:
             return False
-        row = len(self._entries)
+        row = len(self._items)
         self.beginInsertRows(QModelIndex(), row, row)
-        self._entries.append(DocumentEntry(path))
+        self._items.append(DocumentEntry(path))
         self.endInsertRows()
         return True
 
@@ -84,40 +82,25 @@ class DocumentListModel(QAbstractTableModel):
         row = self.row_of(path)
         if row < 0:
             return  # removed while it loaded
-        self._entries[row] = replace(self._entries[row], **changes)
+        self._items[row] = replace(self._items[row], **changes)
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.HEADERS) - 1))
 
     def remove_rows(self, rows: list[int]) -> None:
         for row in sorted(set(rows), reverse=True):
-            if 0 <= row < len(self._entries):
+            if 0 <= row < len(self._items):
                 self.beginRemoveRows(QModelIndex(), row, row)
-                del self._entries[row]
+                del self._items[row]
                 self.endRemoveRows()
 
     def clear(self) -> None:
         self.beginResetModel()
-        self._entries.clear()
+        self._items.clear()
         self.endResetModel()
-
-    # -- QAbstractTableModel ----------------------------------------------------------------
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._entries)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        entry = self._entries[index.row()]
+        entry = self._items[index.row()]
         column = index.column()
         doc = entry.document
         if role == ENTRY_ROLE:

@@ -4,48 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import Qt
 
-from app.document_list import ModelIndex
+from app.row_model import ModelIndex, RowTableModel
 from app.session import RankedPair
 
 PAIR_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
-class PairTableModel(QAbstractTableModel):
+class PairTableModel(RowTableModel):
     COL_A, COL_B, COL_JACCARD, COL_COVERAGE_A, COL_COVERAGE_B, COL_BLOCKS = range(6)
     HEADERS = ("Document A", "Document B", "Jaccard", "A in B", "B in A", "Blocks")
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._pairs: list[RankedPair] = []
+    _items: list[RankedPair]
 
     def set_pairs(self, pairs: list[RankedPair]) -> None:
         self.beginResetModel()
-        self._pairs = list(pairs)
+        self._items = list(pairs)
         self.endResetModel()
 
     def pair(self, row: int) -> RankedPair:
-        return self._pairs[row]
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._pairs)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        return None
+        return self._items[row]
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        c = self._pairs[index.row()].comparison
+        c = self._items[index.row()].comparison
         column = index.column()
         values = (
             c.a.name,
@@ -56,7 +41,7 @@ class PairTableModel(QAbstractTableModel):
             c.counts.verified + c.counts.split,
         )
         if role == PAIR_ROLE:
-            return self._pairs[index.row()]
+            return self._items[index.row()]
         if role == SORT_ROLE:
             return values[column]
         if role == Qt.ItemDataRole.DisplayRole:
