@@ -1,0 +1,53 @@
+"""What a folder check produces (spec §5): the documents, the files that failed, and every pair
+of documents with a verified block, ranked. Plain frozen data: the CLI prints it, the reports
+render it, the GUI shows it, JSON is its faithful serialisation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.signature import Signature
+from core.verification import VerifiedBlock
+
+
+@dataclass(frozen=True, slots=True)
+class BatchDocument:
+    """A loaded submission, lightly: what ranking needs, not the text (kept in the cache)."""
+
+    path: Path
+    format: str
+    content_hash: str
+    sentence_count: int
+    language: str
+    warnings: tuple[str, ...]
+    signature: Signature
+    group: str  # the student it belongs to: its subfolder with --student-folders, else itself
+    archive: bool  # from an archive (--against): compared with new submissions only
+
+
+@dataclass(frozen=True, slots=True)
+class FailedDocument:
+    path: Path
+    error: str  # the reason, in plain words
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult:
+    a: int  # indices into BatchResult.documents
+    b: int
+    jaccard: float
+    coverage_a: float
+    coverage_b: float
+    verified_blocks: int  # kept pieces (verified blocks after splitting)
+    longest_block: int  # sentences in the longest of them
+    pieces: tuple[VerifiedBlock, ...]  # signature positions, for side-by-side pages
+
+
+@dataclass(frozen=True, slots=True)
+class BatchResult:
+    documents: tuple[BatchDocument, ...]
+    failed: tuple[FailedDocument, ...]
+    pairs: tuple[PairResult, ...]  # Jaccard, then the larger coverage, descending
+    compared_pairs: int  # pairs the index let through to full comparison
+    possible_pairs: int  # pairs the mode allows (what --all-pairs compares)
