@@ -21,7 +21,7 @@ def write_atomic(path: str | Path, data: str | bytes, encoding: str = "utf-8") -
             out.write(payload)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(temporary, target)
+        Path(temporary).replace(target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
