@@ -12,6 +12,9 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
+from app.batch_cli import add_batch_parser
+from app.batch_cli import run as run_batch_command
+from core.batch import BatchOptions
 from core.comparison import Comparison, compare_documents
 from core.comparison_json import comparison_to_json
 from core.document import Document, load_document
@@ -102,6 +105,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_engine_options(compare)
 
+    add_batch_parser(commands, _add_engine_options)
     commands.add_parser("languages", help="list the languages Doppel can analyse")
     commands.add_parser(
         "self-test", help="check this installation on the bundled samples (also --self-test)"
@@ -247,11 +251,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "compare":
+        if args.command in ("compare", "batch"):
             try:
                 signature_options, match_options = _options(args)
             except ValueError as error:
                 parser.error(str(error))
+            if args.command == "batch":
+                return run_batch_command(
+                    args,
+                    BatchOptions(
+                        signature=signature_options,
+                        match=match_options,
+                        student_folders=args.student_folders,
+                        all_pairs=args.all_pairs,
+                        workers=args.jobs,
+                    ),
+                )
             return _compare(args, signature_options, match_options)
         return _languages()
     except LanguageError as error:

@@ -1,0 +1,194 @@
+"""`doppel batch`: check folders of submissions against each other (and earlier years).
+
+Prints a ranked table of the pairs that share verified blocks, plus the files that failed;
+`--json` prints one object instead, `--csv FILE` and `--html DIR` write exports (atomically)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from core.atomic import write_atomic
+from core.batch import BatchOptions, run_batch
+from core.batch_result import BatchDocument, BatchResult, PairResult
+from core.document import Document, load_document
+from core.document_cache import DocumentCache, cache_key
+
+CSV_COLUMNS = (
+    "a",
+    "b",
+    "jaccard",
+    "coverage_a",
+    "coverage_b",
+    "verified_blocks",
+    "longest_block",
+)
+
+
+def add_batch_parser(commands: Any, add_engine_options: Any) -> None:
+    batch = commands.add_parser(
+        "batch",
+        help="check folders of submissions against each other",
+        description="Check every pair of submissions under the given folders and files, and "
+        "against earlier years with --against; only pairs that share verified blocks are "
+        "listed, most similar first.",
+    )
+    batch.add_argument(
+        "paths", nargs="+", metavar="PATH", help="folders (searched recursively) and files"
+    )
+    batch.add_argument(
+        "--against",
+        nargs="+",
+        default=[],
+        metavar="ARCHIVE",
+        help="archive folders: compared with the new submissions, never with each other",
+    )
+    batch.add_argument(
+        "--student-folders",
+        action="store_true",
+        help="each subfolder of an input is one student's submission: its files are not "
+        "compared with each other",
+    )
+    batch.add_argument(
+        "--threshold",
+        type=float,
+        default=0.0,
+        metavar="J",
+        help="list only pairs with a Jaccard similarity of at least J (0-1) [default: %(default)s]",
+    )
+    output = batch.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON object")
+    output.add_argument("--csv", metavar="FILE", help="write the ranked pairs as CSV")
+    batch.add_argument("--html", metavar="DIR", help="write a self-contained HTML report")
+    batch.add_argument(
+        "--all-pairs",
+        action="store_true",
+        help="compare every pair (slow; the same result, for checking the index)",
+    )
+    batch.add_argument("--jobs", type=int, default=None, metavar="N", help="worker processes")
+    batch.add_argument(
+        "--no-cache", action="store_true", help="do not read or write the document cache"
+    )
+    batch.add_argument("--cache", metavar="FILE", help="the cache file [default: platform cache]")
+    add_engine_options(batch)
+
+
+def listed_pairs(result: BatchResult, threshold: float) -> list[PairResult]:
+    return [p for p in result.pairs if p.jaccard >= threshold]
+
+
+def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
+    docs = result.documents
+    return {
+        "documents": [
+            {
+                "path": str(d.path),
+                "format": d.format,
+                "sentences": d.sentence_count,
+                "language": d.language,
+                "archive": d.archive,
+                "warnings": list(d.warnings),
+            }
+            for d in docs
+        ],
+        "failed": [{"path": str(f.path), "error": f.error} for f in result.failed],
+        "pairs": [
+            {
+                "a": str(docs[p.a].path),
+                "b": str(docs[p.b].path),
+                "jaccard": p.jaccard,
+                "coverage_a": p.coverage_a,
+                "coverage_b": p.coverage_b,
+                "verified_blocks": p.verified_blocks,
+                "longest_block": p.longest_block,
+            }
+            for p in listed_pairs(result, threshold)
+        ],
+        "compared_pairs": result.compared_pairs,
+        "possible_pairs": result.possible_pairs,
+    }
+
+
+def batch_to_csv(result: BatchResult, threshold: float) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for row in batch_to_json(result, threshold)["pairs"]:
+        writer.writerow([row[column] for column in CSV_COLUMNS])
+    return out.getvalue()
+
+
+def format_table(result: BatchResult, threshold: float) -> str:
+    docs = result.documents
+    pairs = listed_pairs(result, threshold)
+    lines = [
+        f"{len(docs)} documents, {len(result.failed)} failed; "
+        f"{result.compared_pairs} of {result.possible_pairs} pairs needed a full comparison",
+        "",
+    ]
+    if pairs:
+        lines.append(
+            f"{'Jaccard':>8} {'A in B':>7} {'B in A':>7} {'blocks':>6} {'longest':>7}  A  ↔  B"
+        )
+        for p in pairs:
+            lines.append(
+                f"{100 * p.jaccard:7.1f}% {100 * p.coverage_a:6.1f}% {100 * p.coverage_b:6.1f}% "
+                f"{p.verified_blocks:>6} {p.longest_block:>7}  {docs[p.a].path.name}  ↔  "
+                f"{docs[p.b].path.name}"
+            )
+    else:
+        lines.append(
+            "No pair shares a verified block"
+            + (f" at Jaccard ≥ {threshold}" if threshold else "")
+            + "."
+        )
+    if result.failed:
+        lines += ["", "Could not be read:"]
+        lines += [f"  {f.path}: {f.error}" for f in result.failed]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, options: BatchOptions) -> int:
+    if not 0.0 <= args.threshold <= 1.0:
+        print("doppel: --threshold must be between 0 and 1", file=sys.stderr)
+        return 2
+    cache = None if args.no_cache else DocumentCache(args.cache)
+
+    def progress(fraction: float, message: str) -> None:
+        if sys.stderr is not None and sys.stderr.isatty():
+            print(f"\r{100 * fraction:5.1f}%  {message[:60]:<60}", end="", file=sys.stderr)
+
+    try:
+        result = run_batch(args.paths, args.against, options, cache=cache, progress=progress)
+    finally:
+        if sys.stderr is not None and sys.stderr.isatty():
+            print("\r" + " " * 70 + "\r", end="", file=sys.stderr)
+    if args.json:
+        print(json.dumps(batch_to_json(result, args.threshold)))
+    else:
+        print(format_table(result, args.threshold))
+    if args.csv:
+        write_atomic(args.csv, batch_to_csv(result, args.threshold))
+    if args.html:
+        from core.report_html import write_html_report
+
+        def full_document(doc: BatchDocument) -> Document:
+            if cache is not None:
+                found = cache.get_many([cache_key(doc.content_hash, options.signature)])
+                if found:
+                    return next(iter(found.values()))
+            return load_document(doc.path, options.signature)
+
+        index = write_html_report(
+            result, Path(args.html), threshold=args.threshold, load_document=full_document
+        )
+        if not args.json:
+            print(f"\nReport: {index}")
+    if cache is not None:
+        cache.close()
+    return 0
