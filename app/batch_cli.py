@@ -179,7 +179,7 @@ def run(args: argparse.Namespace, options: BatchOptions) -> int:
 
         def full_document(doc: BatchDocument) -> Document:
             if cache is not None:
-                found = cache.get_many([cache_key(doc.content_hash, options.signature)])
+                found = cache.documents([cache_key(doc.content_hash, options.signature)])
                 if found:
                     return next(iter(found.values()))
             return load_document(doc.path, options.signature)

@@ -8,7 +8,8 @@ the candidate pairs; only those are matched. Under the default short-sentence ru
 holds two sentences with a full key, so a bigram of two short sentences can be left out of the
 index; with a minimum block of one sentence the index holds single sentences instead.
 
-Files are analysed in worker processes (all cores), through the on-disk cache.
+Files are analysed in worker processes (all cores), through the on-disk cache; ranking keeps
+only each document's summary (signature and facts) in memory, the texts stay in the cache.
 """
 
 from __future__ import annotations
@@ -17,13 +18,19 @@ import hashlib
 import itertools
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.batch_result import BatchDocument, BatchResult, FailedDocument, PairResult
-from core.document import Document, load_document
-from core.document_cache import DocumentCache, cache_key
+from core.document import load_document
+from core.document_cache import (
+    DocumentCache,
+    DocumentSummary,
+    PackedEntry,
+    cache_key,
+    pack_entry,
+)
 from core.errors import DocumentError, LanguageError
 from core.extract import SUPPORTED_SUFFIXES
 from core.matching import match_signatures
@@ -86,14 +93,21 @@ def _content_hash(path: Path) -> str | None:
         return None  # the loader will say what is wrong with it
 
 
-def _load(path: Path, options: SignatureOptions) -> Document | FailedDocument:
-    """(In a worker.) A document, or why it could not be read — never an exception."""
+def _load(
+    path: Path, options: SignatureOptions, key: str | None
+) -> tuple[DocumentSummary, PackedEntry | None] | FailedDocument:
+    """(In a worker.) The document's summary and its cache row (packed here, in parallel), or
+    why it could not be read — never an exception."""
     try:
-        return load_document(path, options)
+        document = load_document(path, options)
     except (DocumentError, LanguageError) as error:
         return FailedDocument(path, getattr(error, "reason", str(error)))
     except Exception as error:  # an engine bug must not stop the batch
         return FailedDocument(path, f"could not be read because of an internal error ({error!r})")
+    entry = None
+    if key is not None and key == cache_key(document.content_hash, options):
+        entry = pack_entry(key, document)  # (the file did not change since it was hashed)
+    return DocumentSummary.of(document), entry
 
 
 def load_all(
@@ -102,8 +116,10 @@ def load_all(
     cache: DocumentCache | None,
     workers: int | None,
     progress: BatchProgress | None,
-) -> tuple[dict[Path, Document], list[FailedDocument]]:
-    documents: dict[Path, Document] = {}
+) -> tuple[dict[Path, DocumentSummary], list[FailedDocument]]:
+    """Every submission's summary: from the cache when the file is unchanged, else analysed
+    (in worker processes when there are enough) and added to the cache."""
+    summaries: dict[Path, DocumentSummary] = {}
     failed: list[FailedDocument] = []
     keys: dict[Path, str] = {}
     if cache is not None:
@@ -113,45 +129,52 @@ def load_all(
             digest = _content_hash(submission.path)
             if digest is not None:
                 keys[submission.path] = cache_key(digest, options)
-        hits = cache.get_many(keys.values())
+        hits = cache.summaries(keys.values())
         for path, key in keys.items():
             if key in hits:
-                documents[path] = hits[key]
-    todo = [s.path for s in submissions if s.path not in documents]
-    fresh: list[tuple[str, Document]] = []
+                summaries[path] = hits[key]
+    todo = [s.path for s in submissions if s.path not in summaries]
+    fresh: list[PackedEntry] = []
 
-    def take(path: Path, outcome: Document | FailedDocument, done: int) -> None:
+    def take(
+        path: Path, outcome: tuple[DocumentSummary, PackedEntry | None] | FailedDocument, done: int
+    ) -> None:
         if isinstance(outcome, FailedDocument):
             failed.append(outcome)
         else:
-            documents[path] = outcome
-            if path in keys and keys[path] == cache_key(outcome.content_hash, options):
-                fresh.append((keys[path], outcome))
+            summaries[path] = outcome[0]
+            if outcome[1] is not None:
+                fresh.append(outcome[1])
         if progress is not None:
             progress(0.1 + 0.6 * done / max(len(todo), 1), f"Reading {path.name}")
 
+    def save() -> None:
+        if cache is not None:
+            cache.put_packed(fresh)  # what was read survives a cancel or a crash
+        fresh.clear()
+
     processes = workers if workers is not None else (os.cpu_count() or 1)
+    wanted = {path: keys.get(path) if cache is not None else None for path in todo}
     if len(todo) < PROCESS_THRESHOLD or processes <= 1:
-        for done, path in enumerate(todo, 1):
-            take(path, _load(path, options), done)
-    else:
-        with ProcessPoolExecutor(max_workers=processes) as pool:
-            futures: dict[Future[Document | FailedDocument], Path] = {
-                pool.submit(_load, path, options): path for path in todo
-            }
-            try:
-                for done, future in enumerate(as_completed(futures), 1):
-                    take(futures[future], future.result(), done)
-            except BaseException:  # cancelled (or interrupted): drop the queued work
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
-            finally:
-                if cache is not None:
-                    cache.put_many(fresh)  # what was read survives a cancel or a crash
-                    fresh.clear()
-    if cache is not None:
-        cache.put_many(fresh)
-    return documents, failed
+        try:
+            for done, path in enumerate(todo, 1):
+                take(path, _load(path, options, wanted[path]), done)
+        finally:
+            save()
+        return summaries, failed
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+        futures = {pool.submit(_load, path, options, wanted[path]): path for path in todo}
+        try:
+            for done, future in enumerate(as_completed(futures), 1):
+                take(futures[future], future.result(), done)
+                if len(fresh) >= 256:
+                    save()
+        except BaseException:  # cancelled (or interrupted): drop the queued work
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        finally:
+            save()
+    return summaries, failed
 
 
 def _allowed(a: Submission, b: Submission) -> bool:
@@ -242,7 +265,6 @@ def run_batch(
         )
         for s in kept
     )
-    del loaded  # the texts stay in the cache; ranking needs the signatures only
 
     def allowed(i: int, j: int) -> bool:
         return _allowed(kept[i], kept[j])

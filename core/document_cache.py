@@ -15,6 +15,7 @@ import pickle
 import sqlite3
 import zlib
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from platformdirs import user_cache_dir
@@ -22,9 +23,55 @@ from platformdirs import user_cache_dir
 from core import ENGINE_VERSION
 from core.document import Document
 from core.options import SignatureOptions
+from core.signature import Signature
 
-CACHE_FORMAT = 1
-_SCHEMA = "CREATE TABLE IF NOT EXISTS documents (key TEXT PRIMARY KEY, value BLOB NOT NULL)"
+CACHE_FORMAT = 2
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS entries "
+    "(key TEXT PRIMARY KEY, summary BLOB NOT NULL, document BLOB NOT NULL)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentSummary:
+    """What ranking a folder needs of a document: its signature and facts, not its text.
+    Cached beside the full document so a warm run reads a few KB per file, not the text and
+    every term (10,000 essays: seconds instead of minutes)."""
+
+    format: str
+    content_hash: str
+    sentence_count: int
+    language: str
+    warnings: tuple[str, ...]
+    signature: Signature
+
+    @classmethod
+    def of(cls, document: Document) -> DocumentSummary:
+        return cls(
+            document.format,
+            document.content_hash,
+            document.sentence_count,
+            document.language,
+            document.warnings,
+            document.signature,
+        )
+
+
+#: a cache row: (key, compressed summary, compressed document)
+PackedEntry = tuple[str, bytes, bytes]
+
+
+def _pack(value: object) -> bytes:
+    return zlib.compress(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), 3)
+
+
+def _unpack(blob: bytes) -> object:
+    return pickle.loads(zlib.decompress(blob))
+
+
+def pack_entry(key: str, document: Document) -> PackedEntry:
+    """(Where the document was made, e.g. a worker.) The row to store for it."""
+    return key, _pack(DocumentSummary.of(document)), _pack(document)
 
 
 def default_cache_path() -> Path:
@@ -51,7 +98,7 @@ class DocumentCache:
             connection = sqlite3.connect(self.path, timeout=30)
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute(_SCHEMA)
-            connection.execute("SELECT count(*) FROM documents").fetchone()
+            connection.execute("SELECT count(*) FROM entries").fetchone()
             return connection
         except sqlite3.DatabaseError:
             return self._rebuild()
@@ -65,47 +112,59 @@ class DocumentCache:
         connection.execute(_SCHEMA)
         return connection
 
-    def get_many(self, keys: Iterable[str]) -> dict[str, Document]:
+    def _rows(self, column: str, keys: Iterable[str]) -> list[tuple[str, bytes]]:
         wanted = list(dict.fromkeys(keys))
-        found: dict[str, Document] = {}
+        rows: list[tuple[str, bytes]] = []
+        for start in range(0, len(wanted), 500):  # SQLite's variable limit
+            chunk = wanted[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows += self._connection.execute(
+                f"SELECT key, {column} FROM entries WHERE key IN ({marks})", chunk
+            ).fetchall()
+        return rows
+
+    def _read(self, column: str, keys: Iterable[str], kind: type) -> dict[str, object]:
+        found: dict[str, object] = {}
         try:
-            for start in range(0, len(wanted), 500):  # SQLite's variable limit
-                chunk = wanted[start : start + 500]
-                marks = ",".join("?" * len(chunk))
-                rows = self._connection.execute(
-                    f"SELECT key, value FROM documents WHERE key IN ({marks})", chunk
-                ).fetchall()
-                for key, value in rows:
-                    try:
-                        document = pickle.loads(zlib.decompress(value))
-                    except Exception:  # an entry from an incompatible build: a miss
-                        continue
-                    if isinstance(document, Document):
-                        found[key] = document
+            rows = self._rows(column, keys)
         except sqlite3.DatabaseError:  # corrupt under our feet: start again, all misses
             self._connection.close()
             self._connection = self._rebuild()
-            return {}
+            return found
+        for key, blob in rows:
+            try:
+                value = _unpack(blob)
+            except Exception:  # an entry from an incompatible build: a miss
+                continue
+            if isinstance(value, kind):
+                found[key] = value
         return found
 
-    def put_many(self, items: Iterable[tuple[str, Document]]) -> None:
-        rows = [
-            (key, zlib.compress(pickle.dumps(document, protocol=pickle.HIGHEST_PROTOCOL), 3))
-            for key, document in items
-        ]
-        if not rows:
+    def summaries(self, keys: Iterable[str]) -> dict[str, DocumentSummary]:
+        return self._read("summary", keys, DocumentSummary)  # type: ignore[return-value]
+
+    def documents(self, keys: Iterable[str]) -> dict[str, Document]:
+        return self._read("document", keys, Document)  # type: ignore[return-value]
+
+    def put_packed(self, rows: Iterable[PackedEntry]) -> None:
+        batch = list(rows)
+        if not batch:
             return
         try:
             with self._connection:  # one transaction
                 self._connection.executemany(
-                    "INSERT OR REPLACE INTO documents (key, value) VALUES (?, ?)", rows
+                    "INSERT OR REPLACE INTO entries (key, summary, document) VALUES (?, ?, ?)",
+                    batch,
                 )
         except sqlite3.DatabaseError:
             self._connection.close()
             self._connection = self._rebuild()
 
+    def put_many(self, items: Iterable[tuple[str, Document]]) -> None:
+        self.put_packed(pack_entry(key, document) for key, document in items)
+
     def __len__(self) -> int:
-        row = self._connection.execute("SELECT count(*) FROM documents").fetchone()
+        row = self._connection.execute("SELECT count(*) FROM entries").fetchone()
         return int(row[0])
 
     def close(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from pathlib import Path
 
 from app.cli import main
@@ -76,3 +77,27 @@ def test_against_an_archive_and_a_bad_threshold(capsys, tmp_path: Path) -> None:
     assert all("late.txt" in (p["a"] + p["b"]) for p in data["pairs"])
     code, _, err = run(capsys, "batch", new, "--threshold", "2")
     assert code == 2 and "threshold" in err
+
+
+def test_html_report_escapes_document_text(capsys, tmp_path: Path) -> None:
+    folder = copy_samples(tmp_path / "class")
+    hostile = resource_path("samples", "original-essay.txt").read_text(encoding="utf-8")
+    hostile = hostile.replace(
+        "Public libraries are", "<script>alert(1)</script> Public libraries are"
+    )
+    (folder / "sneaky.txt").write_text(hostile, encoding="utf-8")
+    report = tmp_path / "report"
+    code, out, _ = run(capsys, "batch", folder, "--html", report, "--no-cache", "--lang", "en")
+    assert code == 0 and "Report:" in out
+    pages = [report / "index.html", *sorted((report / "pairs").glob("*.html"))]
+    assert len(pages) > 1
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert "<script>alert(1)</script>" not in html
+    assert any(
+        "&lt;script&gt;alert(1)&lt;/script&gt;" in p.read_text(encoding="utf-8") for p in pages
+    )
+    umask = os.umask(0)
+    os.umask(umask)
+    # the mode a plain write would give (mkstemp alone would make it private)
+    assert (report / "index.html").stat().st_mode & 0o777 == 0o666 & ~umask

@@ -1,0 +1,405 @@
+"""The HTML report of a folder check: ranked index, pair pages, highlights, escaping, no
+network, and rewriting into a folder that already holds a report."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from html.parser import HTMLParser
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from core.batch_result import BatchDocument, BatchResult, FailedDocument, PairResult
+from core.document import Document, document_from_text
+from core.matching import match_signatures
+from core.options import SignatureOptions
+from core.report_html import (
+    MAX_HEATMAP_DOCUMENTS,
+    display_names,
+    failed_names,
+    highlight_segments,
+    pair_page_name,
+    write_html_report,
+)
+from core.resources import resource_path
+
+OPTIONS = SignatureOptions(language="en")
+SAMPLES = resource_path("samples")
+
+SCRIPT = "<script>alert(1)</script>"
+IMG = "<img src=x onerror=alert(1)>"
+EVIL_NAME = 'class/<b>bad" name.txt'
+
+
+def paragraphs(name: str) -> list[str]:
+    return (SAMPLES / name).read_text(encoding="utf-8").split("\n\n")
+
+
+def evil_text() -> str:
+    """Copies three paragraphs of the original essay between markup that must never run."""
+    original = paragraphs("original-essay.txt")
+    own = paragraphs("unrelated-essay.txt")
+    return "\n\n".join(
+        [SCRIPT, own[1], *original[2:5], IMG, f"Then {SCRIPT} and {IMG} mid-sentence.", own[2]]
+    )
+
+
+def make_documents() -> list[Document]:
+    texts = [
+        ("class/anna.txt", (SAMPLES / "original-essay.txt").read_text(encoding="utf-8")),
+        ("class/ben.txt", (SAMPLES / "reworded-copy.txt").read_text(encoding="utf-8")),
+        ("class/cara.txt", (SAMPLES / "unrelated-essay.txt").read_text(encoding="utf-8")),
+        (EVIL_NAME, evil_text()),
+    ]
+    return [document_from_text(text, name, OPTIONS) for name, text in texts]
+
+
+def batch_document(doc: Document, archive: bool = False) -> BatchDocument:
+    return BatchDocument(
+        path=doc.path,
+        format=doc.format,
+        content_hash=doc.content_hash,
+        sentence_count=doc.sentence_count,
+        language=doc.language,
+        warnings=doc.warnings,
+        signature=doc.signature,
+        group=str(doc.path),
+        archive=archive,
+    )
+
+
+def pair_result(docs: Sequence[Document], a: int, b: int) -> PairResult | None:
+    match = match_signatures(docs[a].signature, docs[b].signature)
+    if not match.pieces:
+        return None
+    score = match.score
+    return PairResult(
+        a=a,
+        b=b,
+        jaccard=score.jaccard,
+        coverage_a=score.coverage_a,
+        coverage_b=score.coverage_b,
+        verified_blocks=len(match.pieces),
+        longest_block=max(p.length for p in match.pieces),
+        pieces=match.pieces,
+    )
+
+
+def make_result(docs: Sequence[Document], failed: Sequence[FailedDocument] = ()) -> BatchResult:
+    pairs = [p for a, b in combinations(range(len(docs)), 2) if (p := pair_result(docs, a, b))]
+    pairs.sort(key=lambda p: (p.jaccard, max(p.coverage_a, p.coverage_b)), reverse=True)
+    possible = len(docs) * (len(docs) - 1) // 2
+    return BatchResult(
+        documents=tuple(batch_document(d) for d in docs),
+        failed=tuple(failed),
+        pairs=tuple(pairs),
+        compared_pairs=possible,
+        possible_pairs=possible,
+    )
+
+
+def loader(docs: Sequence[Document]) -> Callable[[BatchDocument], Document]:
+    by_path = {d.path: d for d in docs}
+    return lambda batch: by_path[batch.path]
+
+
+class Page(HTMLParser):
+    """Collects what the tests look at: links, pair-table rows, and highlighted text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[str] = []
+        self.sources: list[str] = []
+        self.rows: list[list[str]] = []
+        self.texts: dict[str, str] = {}  # side -> the whole text shown
+        self.marked: dict[str, dict[int, str]] = {}  # side -> block -> highlighted text
+        self._stack: list[str] = []
+        self._in_table = False
+        self._cell: list[str] | None = None
+        self._side: str | None = None
+        self._side_depth = 0
+        self._mark: int | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attr = dict(attrs)
+        if attr.get("href") is not None:
+            self.links.append(attr["href"] or "")
+        if attr.get("src") is not None:
+            self.sources.append(attr["src"] or "")
+        if tag == "table" and attr.get("id") == "pair-table":
+            self._in_table = True
+        if self._in_table and tag == "tr":
+            self.rows.append([])
+        if self._in_table and tag in ("td", "th"):
+            self._cell = []
+        if tag == "div" and (attr.get("id") or "").startswith("text-"):
+            self._side = (attr.get("id") or "")[5:]
+            self.texts[self._side] = ""
+            self.marked[self._side] = {}
+            self._side_depth = 0
+        elif self._side is not None and tag == "div":
+            self._side_depth += 1
+        if self._side is not None and tag == "mark":
+            self._mark = int(attr["data-block"] or 0)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self._in_table = False
+        if self._in_table and tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append("".join(self._cell).strip())
+            self._cell = None
+        if tag == "mark":
+            self._mark = None
+        if tag == "div" and self._side is not None:
+            if self._side_depth == 0:
+                self._side = None
+            else:
+                self._side_depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+        if self._side is not None:
+            self.texts[self._side] += data
+            if self._mark is not None:
+                marked = self.marked[self._side]
+                marked[self._mark] = marked.get(self._mark, "") + data
+
+
+def parse(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    page.close()
+    return page
+
+
+@pytest.fixture(scope="module")
+def docs() -> list[Document]:
+    return make_documents()
+
+
+@pytest.fixture(scope="module")
+def result(docs: list[Document]) -> BatchResult:
+    broken = FailedDocument(Path("class/<b>broken.pdf"), "it is <i>encrypted</i>")
+    return make_result(docs, [broken])
+
+
+def threshold_between(result: BatchResult) -> float:
+    """A threshold with at least one pair above and one below it."""
+    scores = sorted({p.jaccard for p in result.pairs}, reverse=True)
+    assert len(scores) >= 2, "the test collection needs pairs of different scores"
+    return (scores[0] + scores[1]) / 2
+
+
+def test_the_test_collection_has_what_the_tests_need(result: BatchResult) -> None:
+    linked = {(p.a, p.b) for p in result.pairs}
+    assert (0, 1) in linked and (0, 3) in linked  # the copy and the evil document
+    assert all(p.pieces for p in result.pairs)
+
+
+def test_index_lists_the_pairs_in_rank_order(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    index = write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs))
+    assert index == tmp_path / "index.html"
+    page = parse(index)
+    body = page.rows[1:]  # after the heading row
+    names = ["anna.txt", "ben.txt", "cara.txt", '<b>bad" name.txt']
+    assert [(row[1], row[2]) for row in body] == [(names[p.a], names[p.b]) for p in result.pairs]
+    assert [row[0] for row in body] == [str(n) for n in range(1, len(result.pairs) + 1)]
+    assert body[0][3] == f"{result.pairs[0].jaccard * 100:.1f}%"
+
+
+def test_pair_pages_exist_only_at_or_above_the_threshold(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    threshold = threshold_between(result)
+    index = write_html_report(result, tmp_path, threshold=threshold, load_document=loader(docs))
+    expected = {
+        pair_page_name(rank)
+        for rank, pair in enumerate(result.pairs, start=1)
+        if pair.jaccard >= threshold
+    }
+    assert expected and len(expected) < len(result.pairs)
+    assert {p.name for p in (tmp_path / "pairs").iterdir()} == expected
+    linked = {link for link in parse(index).links if link.startswith("pairs/")}
+    assert linked == {f"pairs/{name}" for name in expected}
+
+
+def test_highlights_hold_exactly_the_characters_of_the_engines_pieces(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs))
+    for rank, pair in enumerate(result.pairs, start=1):
+        page = parse(tmp_path / "pairs" / pair_page_name(rank))
+        doc_a, doc_b = docs[pair.a], docs[pair.b]
+        assert page.texts == {"a": doc_a.text, "b": doc_b.text}  # the whole text, in order
+        expected_a, expected_b = {}, {}
+        for number, piece in enumerate(pair.pieces, start=1):
+            start, end = doc_a.chars_of(piece.a_start, piece.length)
+            expected_a[number] = doc_a.text[start:end]
+            start, end = doc_b.chars_of(piece.b_start, piece.length)
+            expected_b[number] = doc_b.text[start:end]
+        assert page.marked == {"a": expected_a, "b": expected_b}
+        # every block is anchored on both sides and linked from the block list
+        for number in expected_a:
+            assert f"#a-block-{number}" in page.links
+            assert f"#b-block-{number}" in page.links
+
+
+def test_document_text_and_file_names_are_always_escaped(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs))
+    files = sorted(tmp_path.rglob("*.html"))
+    assert len(files) == 1 + len(result.pairs)
+    evil_pages = [
+        tmp_path / "pairs" / pair_page_name(rank)
+        for rank, pair in enumerate(result.pairs, start=1)
+        if 3 in (pair.a, pair.b)
+    ]
+    assert evil_pages
+    for path in files:
+        html = path.read_text(encoding="utf-8")
+        for raw in ("<script>alert", "alert(1)</script>", "<img", "<b>", 'bad" name', "<i>"):
+            assert raw not in html, f"{raw!r} unescaped in {path.name}"
+        assert html.count("<script>") <= 1  # the report's own optional script, nothing else
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "&lt;b&gt;bad&#34; name.txt" in index
+    assert "&lt;b&gt;broken.pdf" in index and "it is &lt;i&gt;encrypted&lt;/i&gt;" in index
+    for path in evil_pages:
+        html = path.read_text(encoding="utf-8")
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+        assert "&lt;img src=x onerror=alert(1)&gt;" in html
+        assert "&lt;b&gt;bad&#34; name.txt" in html
+
+
+def test_nothing_points_off_site(docs: list[Document], result: BatchResult, tmp_path: Path) -> None:
+    write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs))
+    for path in tmp_path.rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        assert "http://" not in html and "https://" not in html
+        page = parse(path)
+        for reference in page.links + page.sources:
+            assert "://" not in reference and not reference.startswith("//"), reference
+            if not reference.startswith("#"):  # a relative link to a page the report wrote
+                assert (path.parent / reference).resolve().is_file(), reference
+        assert not re.search(r"<link\b|@import|url\(", html)
+
+
+def test_rewriting_replaces_its_own_files_and_leaves_others_alone(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    (tmp_path / "notes.txt").write_text("the teacher's own notes", encoding="utf-8")
+    (tmp_path / "pairs").mkdir()
+    (tmp_path / "pairs" / "keep-me.html").write_text("mine", encoding="utf-8")
+    write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs))
+    assert (tmp_path / "pairs" / pair_page_name(len(result.pairs))).is_file()
+
+    threshold = threshold_between(result)
+    write_html_report(result, tmp_path, threshold=threshold, load_document=loader(docs))
+    above = sum(1 for p in result.pairs if p.jaccard >= threshold)
+    pages = sorted(p.name for p in (tmp_path / "pairs").glob("[0-9]*.html"))
+    assert pages == [pair_page_name(rank) for rank in range(1, above + 1)]  # stale ones gone
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "the teacher's own notes"
+    assert (tmp_path / "pairs" / "keep-me.html").read_text(encoding="utf-8") == "mine"
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_the_index_summarises_the_run(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    index = write_html_report(result, tmp_path, threshold=0.25, load_document=loader(docs))
+    html = index.read_text(encoding="utf-8")
+    assert '<html lang="en">' in html and '<meta charset="utf-8">' in html
+    assert 'name="viewport"' in html
+    assert "25.0%" in html  # the threshold
+    assert f"{result.compared_pairs} <small>of {result.possible_pairs} possible" in html
+    assert 'scope="col"' in html
+    assert "<svg" in html and "<title>" in html  # the heatmap with its tooltips
+    assert "Cluster 1" in html
+
+
+def test_a_document_that_cannot_be_loaded_is_named_not_fatal(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    from core.errors import DocumentError
+
+    def load(batch: BatchDocument) -> Document:
+        if batch.path.name == "ben.txt":
+            raise DocumentError(batch.path, "the file is gone")
+        return loader(docs)(batch)
+
+    write_html_report(result, tmp_path, threshold=0.0, load_document=load)
+    rank = next(r for r, p in enumerate(result.pairs, start=1) if (p.a, p.b) == (0, 1))
+    html = (tmp_path / "pairs" / pair_page_name(rank)).read_text(encoding="utf-8")
+    assert "the file is gone" in html
+
+
+def test_the_heatmap_is_capped_and_says_so(docs: list[Document], tmp_path: Path) -> None:
+    count = MAX_HEATMAP_DOCUMENTS + 10
+    template = batch_document(docs[0])
+    documents = tuple(
+        BatchDocument(
+            path=Path(f"class/student{n:03d}.txt"),
+            format="txt",
+            content_hash=str(n),
+            sentence_count=10,
+            language="en",
+            warnings=(),
+            signature=template.signature,
+            group=str(n),
+            archive=False,
+        )
+        for n in range(count)
+    )
+    pairs = tuple(
+        PairResult(n, n + 1, 0.5 - n / 1000, 0.5, 0.5, 1, 2, ()) for n in range(count - 1)
+    )
+    result = BatchResult(documents, (), pairs, len(pairs), count * (count - 1) // 2)
+
+    def never(batch: BatchDocument) -> Document:
+        raise AssertionError("no pair page, so no document is loaded")
+
+    index = write_html_report(result, tmp_path, threshold=0.9, load_document=never)
+    html = index.read_text(encoding="utf-8")
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    row_labels = re.findall(r'text-anchor="end">', svg)
+    assert len(row_labels) == MAX_HEATMAP_DOCUMENTS
+    assert f"the {MAX_HEATMAP_DOCUMENTS} most involved of the {count} documents" in html
+    assert not (tmp_path / "pairs").exists()
+
+
+def test_segments_split_at_block_edges_and_overlaps() -> None:
+    text = "0123456789"
+    segments = highlight_segments(text, [(2, 6), (4, 8), (9, 20), (5, 5)])
+    assert "".join(s.text for s in segments) == text
+    assert [(s.text, s.block, s.blocks, s.starts) for s in segments] == [
+        ("01", None, (), ()),
+        ("23", 1, (1,), (1,)),
+        ("45", 1, (1, 2), (2,)),
+        ("67", 2, (2,), ()),
+        ("8", None, (), ()),
+        ("9", 3, (3,), (3,)),
+    ]
+
+
+def test_names_are_relative_to_the_shared_folder_and_never_ambiguous(
+    docs: list[Document],
+) -> None:
+    template = batch_document(docs[0])
+    paths = [
+        Path("/school/2025/anna/essay.docx"),
+        Path("/school/2025/ben/essay.docx"),
+        Path("/school/2024/cara.txt"),
+    ]
+    documents = tuple(
+        BatchDocument(p, "docx", str(n), 1, "en", (), template.signature, str(n), False)
+        for n, p in enumerate(paths)
+    )
+    failed = (FailedDocument(Path("/school/2025/dan/scan.pdf"), "no text"),)
+    result = BatchResult(documents, failed, (), 0, 3)
+    assert display_names(result) == ["2025/anna/essay.docx", "2025/ben/essay.docx", "2024/cara.txt"]
+    assert failed_names(result) == ["2025/dan/scan.pdf"]
