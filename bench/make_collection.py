@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 from pathlib import Path
 
 from corpus import novels
@@ -28,6 +29,11 @@ PLANTED_SHARE = 0.1  # a tenth of the essays copy a passage from another one
 PASSAGE = (4, 12)  # sentences in a planted passage
 
 
+# A sentence that ends on a plain word and a full stop: after "Mr." or "J." Punkt would not
+# split, and the next drawn sentence would merge into it differently in every essay.
+_CLEAN_END = re.compile(r"^[a-z]{4,}[.!?][\"')]*$")
+
+
 def corpus_sentences() -> list[str]:
     """The novels' sentences as the engine splits them, so a drawn sentence is one sentence in
     an essay too (a drawn chunk of several would repeat its inner sentences between essays)."""
@@ -37,7 +43,7 @@ def corpus_sentences() -> list[str]:
         text = normalize_text(path.read_text(encoding="utf-8"))
         for sentence in split_sentences(text, english):
             words = text[sentence.start : sentence.end].split()
-            if 6 <= len(words) <= 40:
+            if 6 <= len(words) <= 40 and _CLEAN_END.search(words[-1]):
                 sentences.append(" ".join(words))
     return sentences
 
