@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -162,7 +163,10 @@ def load_all(
         finally:
             save()
         return summaries, failed
-    with ProcessPoolExecutor(max_workers=processes) as pool:
+    # spawn, not fork: the caller may be a GUI with threads running, and it behaves the same on
+    # Linux, macOS and Windows (and in the frozen app, whose entry point calls freeze_support)
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
         futures = {pool.submit(_load, path, options, wanted[path]): path for path in todo}
         try:
             for done, future in enumerate(as_completed(futures), 1):
