@@ -33,6 +33,9 @@ MAX_ALL_DISCARDED = 1_000_000
 #: repetition (one sentence pasted thousands of times) lists fewer touching blocks
 MAX_ANCHORS = 4_000_000
 
+#: raw blocks handled between two progress calls (a few milliseconds of work)
+_PAIRS_PER_CHECK = 1 << 16
+
 #: called with the fraction done (0..1); raises core.errors.Cancelled to stop
 Progress = Callable[[float], None]
 
@@ -263,13 +266,31 @@ def match_signatures(
         raise ValueError("both signatures must be built with the same options")
     collector = _Collector(a, b, options, keep_all_discarded, max_listed_discarded)
 
+    done = [0.0]
+
     def report(share: float, offset: float) -> Checkpoint | None:
         if progress is None:
             return None
-        return lambda fraction: progress(offset + share * fraction)
 
+        def checkpoint(fraction: float) -> None:
+            done[0] = offset + share * fraction
+            progress(done[0])
+
+        return checkpoint
+
+    sink = collector.sink
+    if progress is not None:
+        # one tree step can hand over millions of pairs (two long texts): check between groups
+        # too, so a cancel is honoured within a fraction of a second however large the input
+        def sink(a_starts: list[int], b_starts: list[int], length: int) -> None:
+            collector.sink(a_starts, b_starts, length)
+            if collector.raw >= next_check[0]:
+                next_check[0] = collector.raw + _PAIRS_PER_CHECK
+                progress(done[0])
+
+    next_check = [_PAIRS_PER_CHECK]
     tree = GeneralizedSuffixTree(a.symbols, b.symbols, checkpoint=report(0.4, 0.0))
-    tree.report_maximal_pairs(collector.sink, 2, checkpoint=report(0.55, 0.4))  # L >= 2 (§2)
+    tree.report_maximal_pairs(sink, 2, checkpoint=report(0.55, 0.4))  # L >= 2 (§2)
     del tree
     result = collector.result(len(a), len(b))
     if progress is not None:
