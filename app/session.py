@@ -8,7 +8,6 @@ and ranked by Jaccard, and the most similar pair is opened."""
 from __future__ import annotations
 
 import gc
-import itertools
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -20,6 +19,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
 from app.document_list import DocumentListModel, Status
 from app.settings import Settings
 from app.tasks import Task, TaskContext, TaskRunner
+from core.batch import candidate_pairs
 from core.comparison import Comparison, compare_documents
 from core.document import Document, load_document, reanalysed
 from core.errors import DocumentError, LanguageError
@@ -342,28 +342,41 @@ class Session(QObject):
         self._start_job(op, done, error)
 
     def _rank(self, docs: list[Document]) -> None:
+        """Compare the pairs that can share a verified block (the batch engine's composite-
+        bigram index: spec §5) and rank them; the other pairs share nothing by construction."""
         options = self.settings.match_options()
-        pairs = list(itertools.combinations(docs, 2))
 
         def op(context: TaskContext) -> list[RankedPair]:
-            ranked = []
-            for k, (a, b) in enumerate(pairs):
-                context.progress(k / len(pairs), f"Comparing every pair ({k + 1} of {len(pairs)})…")
-                ranked.append(RankedPair(compare_documents(a, b, options)))
-            ranked.sort(
-                key=lambda p: (
-                    p.comparison.jaccard,
-                    max(p.comparison.coverage_a, p.comparison.coverage_b),
-                ),
-                reverse=True,
-            )
-            if ranked:
-                self._prepare(ranked[0].comparison)  # the pair that opens first
+            with _CyclicGcPaused():
+                candidates = sorted(
+                    candidate_pairs([d.signature for d in docs], lambda i, j: True, options)
+                )
+                ranked = []
+                for k, (i, j) in enumerate(candidates):
+                    context.progress(
+                        k / max(len(candidates), 1),
+                        f"Comparing the pairs that share sentences ({k + 1} of {len(candidates)})…",
+                    )
+                    comparison = compare_documents(docs[i], docs[j], options)
+                    if comparison.result.pieces:
+                        ranked.append(RankedPair(comparison))
+                ranked.sort(
+                    key=lambda p: (
+                        p.comparison.jaccard,
+                        max(p.comparison.coverage_a, p.comparison.coverage_b),
+                    ),
+                    reverse=True,
+                )
+                if ranked:
+                    self._prepare(ranked[0].comparison)  # the pair that opens first
             return ranked
 
         def done(ranked: list[RankedPair]) -> None:
             self.ranked = ranked
             self.pairs_ranked.emit(ranked)
+            if not ranked:  # nothing shared anywhere: show the first pair, and its zero
+                self._compare(docs[0].path, docs[1].path)
+                return
             wanted = self._wanted_pair
             chosen = next((p for p in ranked if wanted and set(p.paths) == set(wanted)), ranked[0])
             self.current = chosen.comparison

@@ -51,11 +51,8 @@ def test_three_documents_are_ranked_and_the_most_similar_pair_opens(settings, sy
     ranked: list = []
     session.pairs_ranked.connect(ranked.append)
     session.add_paths([ORIGINAL, COPY, UNRELATED])
-    pairs = ranked[-1]
-    assert len(pairs) == 3
-    assert [p.comparison.jaccard for p in pairs] == sorted(
-        (p.comparison.jaccard for p in pairs), reverse=True
-    )
+    (pair,) = ranked[-1]  # the only pair that shares a verified block (the index skips the rest)
+    assert {pair.comparison.a.name, pair.comparison.b.name} == {ORIGINAL.name, COPY.name}
     assert {shown[-1].a.name, shown[-1].b.name} == {ORIGINAL.name, COPY.name}
     session.open_pair(ORIGINAL, UNRELATED.resolve())
     assert {shown[-1].a.name, shown[-1].b.name} == {ORIGINAL.name, UNRELATED.name}
@@ -181,3 +178,24 @@ def test_a_file_removed_and_re_added_while_loading_gets_the_new_load(qtbot, sett
     gate.set()
     qtbot.wait_until(lambda: bool(shown) and not session.busy, timeout=30_000)
     assert len(session.documents.loaded()) == 2 and shown[-1].jaccard > 0
+
+
+def test_when_no_pair_shares_anything_the_first_pair_shows_its_zero(
+    settings, sync_runner, tmp_path: Path
+) -> None:
+    texts = (
+        "Rivers carry fine sediment to the sea. Glaciers shape deep valleys slowly.",
+        "Bees dance to share directions. Colonies keep their brood warm in winter.",
+        "Libraries lend books and time. Students study there every single evening.",
+    )
+    paths = []
+    for k, text in enumerate(texts):
+        path = tmp_path / f"essay{k}.txt"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    session, shown = make_session(settings, sync_runner)
+    ranked: list = []
+    session.pairs_ranked.connect(ranked.append)
+    session.add_paths(paths)
+    assert ranked[-1] == []
+    assert shown[-1].jaccard == 0.0 and shown[-1].counts.verified == 0
