@@ -1,6 +1,9 @@
-"""Doppel's main window: the documents on the left, the comparison on the right.
+"""Doppel's main window: two tabs, Compare (the documents on the left, the comparison on the
+right) and Folder check (the Batch view, for a whole class at once).
 
-Layout and wiring only: the `Session` decides what runs, the `ComparisonView` shows a result."""
+Layout and wiring only: the `Session` decides what runs, the `ComparisonView` shows a result,
+the `BatchView` runs folder checks; a pair opened from a folder check is loaded and compared in
+the background here and shown in the Compare tab."""
 
 from __future__ import annotations
 
@@ -28,20 +31,23 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from app.batch_view import BatchView
 from app.cli import app_version
-from app.compare_view import ComparisonView, prepare_view
+from app.compare_view import ComparisonView, PreparedView, prepare_view
 from app.crash import log, log_folder, show_error
 from app.document_list import DocumentListModel
+from app.folder_check import full_document, open_cache, readable_error
 from app.pair_list import SORT_ROLE, PairTableModel
 from app.session import RankedPair, Session
 from app.settings import Settings
 from app.settings_dialog import SettingsDialog
-from app.tasks import TaskRunner
-from core.comparison import Comparison
+from app.tasks import Task, TaskContext, TaskRunner
+from core.comparison import Comparison, compare_documents
 from core.extract import SUPPORTED_SUFFIXES
 
 #: a job shorter than this never shows the progress bar (no flashing on quick checks)
@@ -54,11 +60,21 @@ FILE_FILTER = "Documents ({});;All files (*)".format(
 class MainWindow(QMainWindow):
     comparison_shown = Signal(object)  # the Comparison now on screen
 
-    def __init__(self, settings: Settings, runner: TaskRunner | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        runner: TaskRunner | None = None,
+        batch_cache: Path | None = None,
+    ) -> None:
+        """`batch_cache` is the folder check's document cache file (None: the platform's)."""
         super().__init__()
         self.settings = settings
         self.runner = runner or TaskRunner(self)
         self.session = Session(self.runner, settings, self, prepare=prepare_view)
+        self.batch_cache = batch_cache
+        self._pair_task: Task | None = None  # a pair from the folder check being opened
+        self._pair_token: object = None  # the latest pair asked for
+        self._opened: PreparedView | None = None  # its preparation, made on the worker
         self.setWindowTitle("Doppel")
         self.setAcceptDrops(True)
         screen = QGuiApplication.primaryScreen()
@@ -124,7 +140,13 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([420, 980])
-        self.setCentralWidget(self.splitter)
+
+        self.batch_view = BatchView(settings, self.runner, batch_cache)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.splitter, "Compare")
+        self.tabs.addTab(self.batch_view, "Folder check")
+        self.setCentralWidget(self.tabs)
 
         self._build_status_bar()
         self._build_menus()
@@ -149,7 +171,7 @@ class MainWindow(QMainWindow):
         self.progress_bar.setRange(0, 1000)
         self.progress_bar.setMaximumWidth(220)
         self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.clicked.connect(self.session.cancel)
+        self.cancel_button.clicked.connect(self.cancel_jobs)
         self.progress_label = QLabel()
         for widget in (self.progress_label, self.progress_bar, self.cancel_button):
             self.statusBar().addPermanentWidget(widget)
@@ -187,6 +209,16 @@ class MainWindow(QMainWindow):
             self.recent_menu.menuAction(), [self.open_action, self.open_folder_action]
         )
         file_menu.addSeparator()
+        self.check_folder_action = self._action("Check a Whole &Folder…", self.check_folder)
+        self.export_csv_action = self._action(
+            "Export Folder Check as &CSV…", lambda: self.batch_view.export_csv()
+        )
+        self.export_html_action = self._action(
+            "Export Folder Check as &HTML Report…", lambda: self.batch_view.export_html()
+        )
+        for action in (self.check_folder_action, self.export_csv_action, self.export_html_action):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
         for action in (self.recheck_action, self.remove_action, self.clear_action):
             file_menu.addAction(action)
         file_menu.addSeparator()
@@ -196,6 +228,17 @@ class MainWindow(QMainWindow):
         self.documents_view.addAction(self.remove_action)
 
         view_menu = bar.addMenu("&View")
+        self.compare_tab_action = self._action(
+            "&Compare", lambda: self.tabs.setCurrentWidget(self.splitter), QKeySequence("Ctrl+1")
+        )
+        self.batch_tab_action = self._action(
+            "&Folder Check",
+            lambda: self.tabs.setCurrentWidget(self.batch_view),
+            QKeySequence("Ctrl+2"),
+        )
+        view_menu.addAction(self.compare_tab_action)
+        view_menu.addAction(self.batch_tab_action)
+        view_menu.addSeparator()
         for action in (
             self.view.next_action,
             self.view.previous_action,
@@ -236,6 +279,14 @@ class MainWindow(QMainWindow):
         self.view.set_sync_scroll(self.settings.sync_scroll())
         self.view.hide_discarded_action.toggled.connect(self.settings.set_hide_discarded)
         self.view.sync_scroll_action.toggled.connect(self.settings.set_sync_scroll)
+        self.batch_view.pair_opened.connect(self.open_batch_pair)
+        # (the folder check logs its own failures)
+        self.batch_view.failed.connect(
+            lambda text, details: show_error(self, "Doppel", text, details)
+        )
+        self.batch_view.finished.connect(lambda _result: self._batch_results_changed())
+        self.batch_view.check.busy_changed.connect(lambda _busy: self._batch_results_changed())
+        self._batch_results_changed()
 
     # -- state -------------------------------------------------------------------------
 
@@ -251,6 +302,8 @@ class MainWindow(QMainWindow):
             self.documents_view.horizontalHeader().restoreState(state)
         if (state := s.state("comparison_view")) is not None:
             self.view.restore_state(state)
+        if (state := s.state("batch_view")) is not None:
+            self.batch_view.restore_state(state)
 
     def save_state(self) -> None:
         s = self.settings
@@ -259,6 +312,7 @@ class MainWindow(QMainWindow):
         s.set_state("left_splitter", self.left_splitter.saveState())
         s.set_state("documents_header", self.documents_view.horizontalHeader().saveState())
         s.set_state("comparison_view", self.view.save_state())
+        s.set_state("batch_view", self.batch_view.save_state())
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -282,12 +336,20 @@ class MainWindow(QMainWindow):
         files, _ = QFileDialog.getOpenFileNames(
             self, "Open Documents", self.settings.last_folder(), FILE_FILTER
         )
+        if files:
+            self.tabs.setCurrentWidget(self.splitter)
         self.add_paths(files)  # type: ignore[arg-type]
 
     def open_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Open Folder", self.settings.last_folder())
         if folder:
+            self.tabs.setCurrentWidget(self.splitter)
             self.add_paths([folder])
+
+    def check_folder(self) -> None:
+        """The Folder check tab, with a folder of submissions to add."""
+        self.tabs.setCurrentWidget(self.batch_view)
+        self.batch_view.inputs.add_folder_button.click()
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -314,12 +376,19 @@ class MainWindow(QMainWindow):
         paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
         if paths:
             event.acceptProposedAction()
-            self.add_paths(paths)  # type: ignore[arg-type]
+            if self.tabs.currentWidget() is self.batch_view:  # dropped on the tab bar or menus
+                self.batch_view.add_inputs(paths)
+            else:
+                self.add_paths(paths)  # type: ignore[arg-type]
 
     # -- results -----------------------------------------------------------------------
 
     def _show_comparison(self, comparison: Comparison | None) -> None:
         prepared = self.session.prepared_for(comparison) if comparison is not None else None
+        if self._opened is not None and self._opened.comparison is not comparison:
+            self._opened = None  # something else is shown: let the opened pair go
+        if prepared is None and self._opened is not None:
+            prepared = self._opened
         self.view.set_comparison(comparison, prepared)  # type: ignore[arg-type]
         self.stack.setCurrentWidget(self.view if comparison is not None else self.empty)
         if comparison is not None:
@@ -338,6 +407,62 @@ class MainWindow(QMainWindow):
         a, b = self.pairs.pair(source.row()).paths
         self.session.open_pair(a, b)
 
+    def open_batch_pair(self, a: Path, b: Path) -> None:
+        """Load two documents of a folder check (from its cache when unchanged) and compare
+        them in the background with the current options, then show them in the Compare tab."""
+        if self._pair_task is not None:
+            self._pair_task.cancel()  # superseded by this pair
+            self._pair_task = None
+        signature, match = self.settings.signature_options(), self.settings.match_options()
+        cache_path = self.batch_cache
+        token = object()  # which request a late result belongs to
+        self._pair_token = token
+        message = f"Opening {a.name} and {b.name}…"
+
+        def op(context: TaskContext) -> PreparedView:
+            context.progress(0.0, message)
+            cache = open_cache(cache_path)
+            try:
+                doc_a = full_document(a, signature, cache)
+                context.progress(0.3, message)
+                doc_b = full_document(b, signature, cache)
+            finally:
+                if cache is not None:
+                    cache.close()
+            comparison = compare_documents(
+                doc_a, doc_b, match, progress=context.engine_progress(message, 0.6, 0.4)
+            )
+            return prepare_view(comparison)
+
+        def done(prepared: PreparedView) -> None:
+            if self._pair_token is token:
+                self._opened = prepared
+                self.tabs.setCurrentWidget(self.splitter)
+                self._show_comparison(prepared.comparison)
+
+        def error(exc: BaseException, details: str) -> None:
+            if self._pair_token is token:
+                text = f"{a.name} and {b.name} could not be opened: {readable_error(exc)}"
+                self._job_failed(text, details)
+
+        task = self.runner.run(
+            op, on_progress=self._progress, on_done=done, on_error=error, on_cancelled=lambda: None
+        )
+        if task.running:  # (an inline runner has already finished it)
+            self._pair_task = task
+            task.ended.connect(lambda: self._pair_ended(task))
+        self._busy_changed(self.busy)
+
+    def _pair_ended(self, task: Task) -> None:
+        if self._pair_task is task:
+            self._pair_task = None
+        self._busy_changed(self.busy)
+
+    def _batch_results_changed(self) -> None:
+        ready = self.batch_view.result is not None and not self.batch_view.busy
+        self.export_csv_action.setEnabled(ready)
+        self.export_html_action.setEnabled(ready)
+
     def _document_activated(self, index: object) -> None:
         """Double-clicking a document opens its most similar pair."""
         entry = self.session.documents.entries()[index.row()]  # type: ignore[attr-defined]
@@ -352,7 +477,18 @@ class MainWindow(QMainWindow):
         log.error("%s\n%s", text, details)
         show_error(self, "Doppel", text, details)
 
-    def _busy_changed(self, busy: bool) -> None:
+    @property
+    def busy(self) -> bool:
+        """A job the status bar reports on runs: loads, comparisons, opening a pair."""
+        return self.session.busy or (self._pair_task is not None and self._pair_task.running)
+
+    def cancel_jobs(self) -> None:
+        self.session.cancel()
+        if self._pair_task is not None:
+            self._pair_task.cancel()
+
+    def _busy_changed(self, _busy: bool) -> None:
+        busy = self.busy  # the session's jobs or a pair being opened
         if busy:
             if not self.progress_bar.isVisible() and not self.progress_timer.isActive():
                 self.progress_bar.setValue(0)
@@ -364,7 +500,7 @@ class MainWindow(QMainWindow):
                 widget.hide()
 
     def _show_progress(self) -> None:
-        if self.session.busy:
+        if self.busy:
             for widget in (self.progress_label, self.progress_bar, self.cancel_button):
                 widget.show()
 

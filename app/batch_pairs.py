@@ -1,0 +1,164 @@
+"""The pairs of a folder check as a table: a real model (one PairResult per row, numbers for
+sorting, the PairResult under a custom role) and the filter proxy that applies the threshold
+and a search by document name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QObject, QSortFilterProxyModel, Qt
+
+from app.row_model import ModelIndex, RowTableModel
+from core.batch_result import BatchResult, PairResult
+from core.report_html import display_names
+
+PAIR_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
+def percent_text(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+class BatchPairModel(RowTableModel):
+    COL_A, COL_B, COL_JACCARD, COL_COVERAGE_A, COL_COVERAGE_B, COL_BLOCKS, COL_LONGEST = range(7)
+    HEADERS = ("Document A", "Document B", "Jaccard", "A in B", "B in A", "Blocks", "Longest")
+    HEADER_TIPS = (
+        "",
+        "",
+        "Share of all sentences of the two documents that are shared",
+        "Share of A's sentences found in B",
+        "Share of B's sentences found in A",
+        "Verified blocks: passages whose sentences have the same lengths and first words",
+        "Sentences in the longest verified block",
+    )
+
+    _items: list[PairResult]
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.result: BatchResult | None = None
+        self.names: list[str] = []  # each document's display name, by index
+
+    def set_result(self, result: BatchResult | None) -> None:
+        self.beginResetModel()
+        self.result = result
+        self.names = display_names(result) if result is not None else []
+        self._items = list(result.pairs) if result is not None else []
+        self.endResetModel()
+
+    def pair(self, row: int) -> PairResult:
+        return self._items[row]
+
+    def row_of(self, pair: PairResult) -> int:
+        for row, item in enumerate(self._items):
+            if item is pair:
+                return row
+        return -1
+
+    def name(self, document: int) -> str:
+        return self.names[document]
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation is Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.ToolTipRole
+            and self.HEADER_TIPS[section]
+        ):
+            return self.HEADER_TIPS[section]
+        return super().headerData(section, orientation, role)
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or self.result is None:
+            return None
+        pair = self._items[index.row()]
+        column = index.column()
+        if role == PAIR_ROLE:
+            return pair
+        if role == SORT_ROLE:
+            if column == self.COL_A:
+                return self.names[pair.a].casefold()
+            if column == self.COL_B:
+                return self.names[pair.b].casefold()
+            return self._numbers(pair)[column - self.COL_JACCARD]
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == self.COL_A:
+                return self.names[pair.a]
+            if column == self.COL_B:
+                return self.names[pair.b]
+            value = self._numbers(pair)[column - self.COL_JACCARD]
+            return percent_text(value) if isinstance(value, float) else str(value)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return "\n".join(self._describe(i) for i in (pair.a, pair.b))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column >= self.COL_JACCARD:
+            return _RIGHT
+        return None
+
+    @staticmethod
+    def _numbers(pair: PairResult) -> tuple[float, float, float, int, int]:
+        return (
+            pair.jaccard,
+            pair.coverage_a,
+            pair.coverage_b,
+            pair.verified_blocks,
+            pair.longest_block,
+        )
+
+    def _describe(self, document: int) -> str:
+        doc = self.result.documents[document]  # type: ignore[union-attr]
+        return f"{doc.path}" + (" (earlier year)" if doc.archive else "")
+
+
+class PairFilterProxy(QSortFilterProxyModel):
+    """Sorts by SORT_ROLE; shows the pairs at or above the threshold whose document names
+    contain the filter text (either document, case-insensitive)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self._threshold = 0.0
+        self._text = ""
+
+    def threshold(self) -> float:
+        return self._threshold
+
+    def set_threshold(self, threshold: float) -> None:
+        if threshold != self._threshold:
+            self._threshold = threshold
+            self._refilter()
+
+    def text(self) -> str:
+        return self._text
+
+    def set_text(self, text: str) -> None:
+        text = text.strip().casefold()
+        if text != self._text:
+            self._text = text
+            self._refilter()
+
+    def _refilter(self) -> None:
+        # begin/endFilterChange replace invalidateRowsFilter from Qt 6.10 (6.8 still allowed)
+        if hasattr(self, "endFilterChange"):
+            self.beginFilterChange()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:  # pragma: no cover
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: ModelIndex) -> bool:
+        model = self.sourceModel()
+        if not isinstance(model, BatchPairModel):
+            return True
+        pair = model.pair(source_row)
+        if pair.jaccard < self._threshold:
+            return False
+        if not self._text:
+            return True
+        return any(self._text in model.name(i).casefold() for i in (pair.a, pair.b))
+
+    def pair(self, index: QModelIndex) -> PairResult | None:
+        value = index.data(PAIR_ROLE) if index.isValid() else None
+        return value if isinstance(value, PairResult) else None

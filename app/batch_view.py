@@ -1,0 +1,764 @@
+"""The Folder check tab: choose folders of submissions (and earlier years), check them all at
+once, and read the result as a ranked pair table, a similarity matrix and groups of linked
+documents; open any pair side by side, export CSV or the HTML report.
+
+Layout and wiring: the `FolderCheck` controller runs the engine and the exports through the
+window's TaskRunner; this view turns its signals into widgets and the teacher's clicks into
+its calls. The only thing worked out here is the time left, from the elapsed time and the
+fraction done (the engine reports progress, not speed)."""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QByteArray,
+    QDataStream,
+    QIODevice,
+    QItemSelectionModel,
+    QModelIndex,
+    Qt,
+    QUrl,
+    Signal,
+)
+from PySide6.QtGui import QDesktopServices, QDragEnterEvent, QDropEvent, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.batch_pairs import BatchPairModel, PairFilterProxy
+from app.block_colours import failed_colour
+from app.folder_check import FolderCheck
+from app.heatmap import SimilarityHeatmap
+from app.results_panel import plural
+from app.settings import Settings
+from app.tasks import TaskRunner
+from core.batch_result import BatchResult, PairResult
+from core.clusters import clusters
+from core.extract import SUPPORTED_SUFFIXES
+from core.report_html import failed_names
+
+STATE_MAGIC = "doppel.batch-view"
+STATE_VERSION = 1
+#: no estimate before this much time or progress: early rates say little about the whole run
+ETA_MIN_SECONDS = 2.0
+ETA_MIN_FRACTION = 0.05
+DEFAULT_THRESHOLD_PERCENT = 0  # as `doppel batch`: every pair that shares a verified block
+
+MODE_ALL = "Every submission is compared with every other."
+MODE_ARCHIVE = (
+    "Submissions are compared with each other and with earlier years, "
+    "earlier years not with each other."
+)
+STUDENT_NOTE = " A student's own files are not compared."
+FILE_FILTER = "Documents ({})".format(" ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES)))
+
+
+def eta_text(elapsed: float, fraction: float) -> str:
+    """The time left, said roughly ("about 40 s left"), or "" while it cannot be known."""
+    if elapsed < ETA_MIN_SECONDS or fraction < ETA_MIN_FRACTION or fraction >= 1.0:
+        return ""
+    left = elapsed * (1.0 - fraction) / fraction
+    if left < 10:
+        return "a few seconds left"
+    if left < 60:
+        return f"about {5 * round(left / 5)} s left"
+    minutes = round(left / 60)
+    if minutes < 60:
+        return f"about {minutes} min left"
+    hours, minutes = divmod(minutes, 60)
+    return f"about {hours} h {minutes} min left"
+
+
+class PathList(QWidget):
+    """A titled list of folders (and files) with Add and Remove buttons."""
+
+    def __init__(self, title: str, hint: str, *, files: bool = False) -> None:
+        super().__init__()
+        self.title = QLabel(f"<b>{title}</b>")
+        self.hint = QLabel(hint)
+        self.hint.setWordWrap(True)
+        self.hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.list = QListWidget()
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.list.setMinimumHeight(60)
+        self.add_folder_button = QPushButton("Add Folder…")
+        self.add_files_button = QPushButton("Add Files…") if files else None
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setEnabled(False)
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.add_folder_button)
+        if self.add_files_button is not None:
+            buttons.addWidget(self.add_files_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        layout.addWidget(self.title)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.list.itemSelectionChanged.connect(
+            lambda: self.remove_button.setEnabled(bool(self.list.selectedItems()))
+        )
+
+    def paths(self) -> list[Path]:
+        return [Path(self.list.item(row).text()) for row in range(self.list.count())]
+
+    def add_paths(self, paths: Iterable[str | Path]) -> int:
+        known = set(self.paths())
+        added = 0
+        for raw in paths:
+            path = Path(raw).absolute()
+            if path not in known:
+                item = QListWidgetItem(str(path))
+                item.setToolTip(str(path))
+                self.list.addItem(item)
+                known.add(path)
+                added += 1
+        return added
+
+    def remove_selected(self) -> None:
+        for item in self.list.selectedItems():
+            self.list.takeItem(self.list.row(item))
+
+    def clear(self) -> None:
+        self.list.clear()
+
+
+class BatchView(QWidget):
+    """See the module docstring. `cache_path` is the document cache's file (the platform
+    cache when None); `clock` gives seconds, for the time-left estimate."""
+
+    finished = Signal(object)  # BatchResult, once on screen
+    cancelled = Signal()
+    failed = Signal(str, str)  # a readable message, and details
+    pair_opened = Signal(object, object)  # the two documents' paths
+    exported = Signal(object)  # the CSV file, or the report's index.html
+
+    def __init__(
+        self,
+        settings: Settings,
+        runner: TaskRunner,
+        cache_path: Path | None = None,
+        parent: QWidget | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.check = FolderCheck(runner, settings, cache_path, self)
+        self._clock = clock
+        self._started_at = 0.0
+        self._exporting = False
+        self.setAcceptDrops(True)
+
+        self._build_setup()
+        self._build_results()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 8)
+        layout.setSpacing(6)
+        layout.addWidget(self.setup)
+        layout.addLayout(self._progress_row())
+        layout.addWidget(self.results_splitter, 1)
+        self._connect()
+        self._update_mode()
+        self._set_busy(False)
+        self._show_result(None)
+
+    # -- construction -----------------------------------------------------------------------
+
+    def _build_setup(self) -> None:
+        self.inputs = PathList(
+            "Submissions",
+            "Drop folders here or add them; files in subfolders count too.",
+            files=True,
+        )
+        self.archives = PathList(
+            "Earlier years (optional)",
+            "Checked against the submissions, never against each other.",
+        )
+        self.student_folders = QCheckBox("One subfolder per student")
+        self.student_folders.setToolTip(
+            "Each subfolder of a submissions folder holds one student's files: they are not "
+            "compared with each other"
+        )
+        self.threshold_spin = QSpinBox()
+        self.threshold_spin.setRange(0, 100)
+        self.threshold_spin.setSuffix(" %")
+        self.threshold_spin.setValue(DEFAULT_THRESHOLD_PERCENT)
+        self.threshold_spin.setToolTip(
+            "Show pairs whose Jaccard similarity is at least this; 0 % shows every pair that "
+            "shares a verified block. Changing it does not need a new check."
+        )
+        self.mode_label = QLabel()
+        self.mode_label.setWordWrap(True)
+        self.mode_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.start_button = QPushButton("Start Check")
+        self.start_button.setDefault(True)
+        self.cancel_button = QPushButton("Cancel")
+
+        threshold_row = QHBoxLayout()
+        threshold_row.addWidget(QLabel("Threshold (Jaccard)"))
+        threshold_row.addWidget(self.threshold_spin)
+        threshold_row.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.start_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        options = QWidget()
+        options_layout = QVBoxLayout(options)
+        options_layout.setContentsMargins(0, 0, 0, 0)
+        options_layout.setSpacing(6)
+        options_layout.addWidget(QLabel("<b>Check</b>"))
+        options_layout.addWidget(self.student_folders)
+        options_layout.addLayout(threshold_row)
+        options_layout.addWidget(self.mode_label)
+        options_layout.addStretch(1)
+        options_layout.addLayout(buttons)
+
+        self.setup = QWidget()
+        setup_layout = QHBoxLayout(self.setup)
+        setup_layout.setContentsMargins(0, 0, 0, 0)
+        setup_layout.setSpacing(16)
+        setup_layout.addWidget(self.inputs, 3)
+        setup_layout.addWidget(self.archives, 2)
+        setup_layout.addWidget(options, 2)
+        self.setup.setMaximumHeight(165)
+
+    def _progress_row(self) -> QHBoxLayout:
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setRange(0, 1000)
+        self.progress_bar.setTextVisible(False)
+        self.progress_bar.setFixedWidth(220)
+        self.progress_label = QLabel()
+        self.progress_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.progress_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.eta_label = QLabel()
+        self.eta_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        # idle, the same row says what the last check found and how the last job ended
+        self.summary_label = QLabel()
+        self.summary_label.setTextFormat(Qt.TextFormat.RichText)
+        self.summary_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.status_label = QLabel()
+        self.status_label.setTextFormat(Qt.TextFormat.RichText)
+        self.status_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.status_label.setWordWrap(True)  # an error message wraps rather than widen the window
+        self.status_label.setMaximumWidth(560)
+        self.status_label.linkActivated.connect(lambda link: QDesktopServices.openUrl(QUrl(link)))
+        row = QHBoxLayout()
+        row.setSpacing(10)
+        row.addWidget(self.progress_bar)
+        row.addWidget(self.eta_label)
+        row.addWidget(self.progress_label, 1)
+        row.addWidget(self.summary_label, 1)
+        row.addWidget(self.status_label)
+        return row
+
+    def _build_results(self) -> None:
+        self.pairs = BatchPairModel(self)
+        self.proxy = PairFilterProxy(self)
+        self.proxy.setSourceModel(self.pairs)
+        self.pairs_view = QTableView()
+        self.pairs_view.setModel(self.proxy)
+        self.pairs_view.setSortingEnabled(True)
+        self.pairs_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.pairs_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.pairs_view.setAlternatingRowColors(True)
+        self.pairs_view.setWordWrap(False)
+        self.pairs_view.setTabKeyNavigation(False)
+        self.pairs_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.pairs_view.verticalHeader().hide()
+        # compact rows: a class's pairs are read as a list, more of them fit on screen
+        self.pairs_view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.pairs_view.horizontalHeader()
+        header.setHighlightSections(False)
+        for column in (BatchPairModel.COL_A, BatchPairModel.COL_B):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        for column in range(BatchPairModel.COL_JACCARD, len(BatchPairModel.HEADERS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, 66)
+        self.pairs_view.sortByColumn(BatchPairModel.COL_JACCARD, Qt.SortOrder.DescendingOrder)
+
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter by document name")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.export_csv_button = QPushButton("Export CSV…")
+        self.export_html_button = QPushButton("Export HTML Report…")
+        tools = QHBoxLayout()
+        tools.addWidget(self.filter_edit, 1)
+        tools.addWidget(self.export_csv_button)
+        tools.addWidget(self.export_html_button)
+        pairs_box = QWidget()
+        pairs_layout = QVBoxLayout(pairs_box)
+        pairs_layout.setContentsMargins(0, 0, 0, 0)
+        pairs_layout.setSpacing(4)
+        pairs_layout.addLayout(tools)
+        pairs_layout.addWidget(self.pairs_view, 1)
+        pairs_layout.addWidget(
+            _hint("Double-click a pair (or press Enter) to read it side by side.")
+        )
+
+        self.heatmap = SimilarityHeatmap()
+        self.clusters_tree = QTreeWidget()
+        self.clusters_tree.setHeaderHidden(True)
+        self.clusters_tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.failed_tree = QTreeWidget()
+        self.failed_tree.setColumnCount(2)
+        self.failed_tree.setHeaderLabels(["File", "Reason"])
+        self.failed_tree.setRootIsDecorated(False)
+        self.failed_tree.setWordWrap(False)
+        self.failed_tree.header().resizeSection(0, 160)
+        self.heatmap_box = _group("Similarity matrix", self.heatmap)
+        self.clusters_box = _group("Groups linked at the threshold", self.clusters_tree)
+        self.failed_box = _group("Could not be read", self.failed_tree)
+
+        # the pairs and the unreadable files (which need width for their reasons) on the left;
+        # the matrix and the groups it outlines on the right
+        self.pairs_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.pairs_splitter.addWidget(pairs_box)
+        self.pairs_splitter.addWidget(self.failed_box)
+        self.pairs_splitter.setStretchFactor(0, 4)
+        self.pairs_splitter.setStretchFactor(1, 1)
+        self.pairs_splitter.setChildrenCollapsible(False)
+        self.side_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.side_splitter.addWidget(self.heatmap_box)
+        self.side_splitter.addWidget(self.clusters_box)
+        self.side_splitter.setStretchFactor(0, 3)
+        self.side_splitter.setStretchFactor(1, 2)
+        self.side_splitter.setChildrenCollapsible(False)
+
+        self.results_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.results_splitter.addWidget(self.pairs_splitter)
+        self.results_splitter.addWidget(self.side_splitter)
+        self.results_splitter.setStretchFactor(0, 5)
+        self.results_splitter.setStretchFactor(1, 4)
+        self.results_splitter.setChildrenCollapsible(False)
+        self.results_splitter.setSizes([700, 560])
+
+    def _connect(self) -> None:
+        check = self.check
+        check.progressed.connect(self._progress)
+        check.finished.connect(self._finished)
+        check.cancelled.connect(self._cancelled)
+        check.failed.connect(self._failed)
+        check.exported.connect(self._exported)
+        check.busy_changed.connect(self._set_busy)
+        self.start_button.clicked.connect(self.start)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.inputs.add_folder_button.clicked.connect(lambda: self._choose_folder(self.inputs))
+        if self.inputs.add_files_button is not None:
+            self.inputs.add_files_button.clicked.connect(self._choose_files)
+        self.archives.add_folder_button.clicked.connect(lambda: self._choose_folder(self.archives))
+        for paths in (self.inputs, self.archives):
+            model = paths.list.model()
+            model.rowsInserted.connect(self._update_mode)
+            model.rowsRemoved.connect(self._update_mode)
+        self.student_folders.toggled.connect(self._update_mode)
+        self.threshold_spin.valueChanged.connect(self._threshold_changed)
+        self.filter_edit.textChanged.connect(self.proxy.set_text)
+        self.pairs_view.activated.connect(self._open_index)  # double-click or Enter
+        self.pairs_view.selectionModel().currentRowChanged.connect(self._row_changed)
+        self.heatmap.pair_clicked.connect(self.select_pair)
+        self.heatmap.pair_activated.connect(self.open_pair)
+        self.export_csv_button.clicked.connect(lambda: self.export_csv())
+        self.export_html_button.clicked.connect(lambda: self.export_html())
+
+    # -- inputs -----------------------------------------------------------------------------
+
+    def add_inputs(self, paths: Iterable[str | Path]) -> None:
+        self.inputs.add_paths(paths)
+
+    def add_archives(self, paths: Iterable[str | Path]) -> None:
+        self.archives.add_paths(paths)
+
+    def threshold(self) -> float:
+        return self.threshold_spin.value() / 100
+
+    def set_threshold(self, threshold: float) -> None:
+        self.threshold_spin.setValue(round(100 * threshold))
+
+    def _choose_folder(self, target: PathList) -> None:
+        title = "Add Earlier Years" if target is self.archives else "Add Submissions Folder"
+        folder = QFileDialog.getExistingDirectory(self, title, self.settings.last_folder())
+        if folder:
+            target.add_paths([folder])
+            self.settings.set_last_folder(folder)
+
+    def _choose_files(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(
+            self, "Add Submissions", self.settings.last_folder(), FILE_FILTER
+        )
+        if files:
+            self.inputs.add_paths(files)
+            self.settings.set_last_folder(Path(files[-1]).parent)
+
+    def _update_mode(self, *_args: object) -> None:
+        text = MODE_ARCHIVE if self.archives.list.count() else MODE_ALL
+        if self.student_folders.isChecked():
+            text += STUDENT_NOTE
+        self.mode_label.setText(text)
+        self.start_button.setEnabled(not self.check.busy and self.inputs.list.count() > 0)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if not paths:
+            return
+        event.acceptProposedAction()
+        spot = self.archives.mapFrom(self, event.position().toPoint())
+        target = self.archives if self.archives.rect().contains(spot) else self.inputs
+        target.add_paths(paths)
+
+    # -- running ----------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self.check.busy
+
+    @property
+    def result(self) -> BatchResult | None:
+        return self.check.result
+
+    def start(self) -> bool:
+        """Check the chosen folders; False when there is nothing to check or a job runs."""
+        inputs = self.inputs.paths()
+        if self.check.busy:
+            return False
+        if not inputs:
+            self._status("Add a folder of submissions first.")
+            return False
+        self._show_result(None)
+        self._started_at = self._clock()
+        self._exporting = False
+        self._status("")
+        self.progress_label.setText("Starting…")
+        return self.check.start(inputs, self.archives.paths(), self.student_folders.isChecked())
+
+    def cancel(self) -> None:
+        self.check.cancel()
+
+    def _set_busy(self, busy: bool) -> None:
+        for widget in (self.progress_bar, self.progress_label, self.eta_label):
+            widget.setVisible(busy)
+        self.status_label.setVisible(not busy)
+        self.summary_label.setVisible(not busy)
+        self.cancel_button.setEnabled(busy)
+        self.start_button.setEnabled(not busy and self.inputs.list.count() > 0)
+        has_result = self.check.result is not None
+        self.export_csv_button.setEnabled(not busy and has_result)
+        self.export_html_button.setEnabled(not busy and has_result)
+        if busy:
+            self.progress_bar.setRange(0, 0 if self._exporting else 1000)
+            self.progress_bar.setValue(0)
+            self.eta_label.clear()
+        else:
+            self.progress_label.clear()
+            self._exporting = False
+
+    def _progress(self, fraction: float, message: str) -> None:
+        if not self._exporting:
+            self.progress_bar.setValue(round(1000 * fraction))
+            self.eta_label.setText(eta_text(self._clock() - self._started_at, fraction))
+        if message:
+            self.progress_label.setText(message)
+
+    def _finished(self, result: BatchResult) -> None:
+        self._show_result(result)
+        seconds = self._clock() - self._started_at
+        self._status(
+            f"Checked in {seconds:.1f} s."
+            if seconds < 60
+            else f"Checked in {seconds / 60:.0f} min."
+        )
+        self.finished.emit(result)
+
+    def _cancelled(self) -> None:
+        self._status("Cancelled." if not self._exporting else "The report was not written.")
+        self.cancelled.emit()
+
+    def _failed(self, text: str, details: str) -> None:
+        self._status(text, error=True)
+        self.failed.emit(text, details)
+
+    def _status(self, text: str, *, error: bool = False, rich: bool = False) -> None:
+        if not rich:
+            text = html.escape(text)
+        if error:
+            colour = failed_colour(self.palette()).name()
+            text = f'<span style="color:{colour}">{text}</span>'
+        self.status_label.setText(text)
+        self.status_label.setToolTip("")
+
+    # -- results ----------------------------------------------------------------------------
+
+    def _show_result(self, result: BatchResult | None) -> None:
+        self.pairs.set_result(result)
+        self.proxy.set_threshold(self.threshold())
+        self.heatmap.set_result(result, self.pairs.names, self.threshold())
+        self._fill_failed(result)
+        self._refresh_threshold_views()
+        has_result = result is not None and not self.check.busy
+        self.export_csv_button.setEnabled(has_result)
+        self.export_html_button.setEnabled(has_result)
+
+    def _threshold_changed(self, _value: int) -> None:
+        self.proxy.set_threshold(self.threshold())
+        self.heatmap.set_threshold(self.threshold())
+        self._refresh_threshold_views()
+
+    def _refresh_threshold_views(self) -> None:
+        result = self.pairs.result
+        self._fill_clusters(result)
+        self.summary_label.setText(self._summary(result))
+
+    def _summary(self, result: BatchResult | None) -> str:
+        if result is None:
+            return "Add folders of submissions above, then Start Check."
+        threshold = self.threshold()
+        listed = sum(1 for p in result.pairs if p.jaccard >= threshold)
+        parts = [f"<b>{plural(len(result.pairs), 'pair')}</b> share verified passages"]
+        if threshold > 0:
+            parts[0] += f" (<b>{listed:,}</b> at {round(100 * threshold)} % or more)"
+        parts.append(plural(len(result.documents), "document"))
+        if result.failed:
+            parts.append(f"{len(result.failed):,} unreadable")
+        parts.append(
+            f"{result.compared_pairs:,} of {result.possible_pairs:,} pairs compared in full"
+        )
+        return " · ".join(parts)
+
+    def _fill_clusters(self, result: BatchResult | None) -> None:
+        self.clusters_tree.clear()
+        if result is None:
+            return
+        names = self.pairs.names
+        threshold = self.threshold()
+        groups = clusters(result.pairs, threshold)
+        member_of = {index: number for number, group in enumerate(groups) for index in group}
+        best: dict[int, float] = {}
+        for pair in result.pairs:  # ranked: a group's first pair is its strongest link
+            home = member_of.get(pair.a)
+            if home is not None and home not in best and member_of.get(pair.b) == home:
+                best[home] = pair.jaccard
+        for number, group in enumerate(groups):
+            title = (
+                f"Group {number + 1}: {plural(len(group), 'document')}, "
+                f"up to {100 * best.get(number, 0.0):.1f}%"
+            )
+            top = QTreeWidgetItem([title])
+            for index in group:
+                doc = result.documents[index]
+                child = QTreeWidgetItem([names[index] + (" (earlier year)" if doc.archive else "")])
+                child.setToolTip(0, str(doc.path))
+                top.addChild(child)
+            self.clusters_tree.addTopLevelItem(top)
+            top.setExpanded(True)
+        if not groups:
+            empty = QTreeWidgetItem(["No documents are linked at this threshold."])
+            empty.setDisabled(True)
+            self.clusters_tree.addTopLevelItem(empty)
+        self.clusters_box.setTitle(f"Groups linked at the threshold ({len(groups)})")
+
+    def _fill_failed(self, result: BatchResult | None) -> None:
+        self.failed_tree.clear()
+        failed = result.failed if result is not None else ()
+        names = failed_names(result) if result is not None else []
+        for name, item in zip(names, failed, strict=True):
+            row = QTreeWidgetItem([name, item.error])
+            row.setToolTip(0, str(item.path))
+            row.setToolTip(1, item.error)
+            self.failed_tree.addTopLevelItem(row)
+        self.failed_box.setTitle(f"Could not be read ({len(failed)})")
+        self.failed_box.setVisible(bool(failed))
+
+    def failed_files(self) -> list[tuple[str, str]]:
+        """(name, reason) of each file listed as unreadable."""
+        return [(row.text(0), row.text(1)) for row in _children(self.failed_tree)]
+
+    def cluster_names(self) -> list[list[str]]:
+        """The listed groups, each as its members' names."""
+        groups = [
+            [member.text(0) for member in _children(g)] for g in _children(self.clusters_tree)
+        ]
+        return [group for group in groups if group]
+
+    # -- pairs ------------------------------------------------------------------------------
+
+    def select_pair(self, pair: PairResult) -> None:
+        """Select `pair` in the table (clearing the name filter if it hides it)."""
+        row = self.pairs.row_of(pair)
+        if row < 0:
+            return
+        index = self.proxy.mapFromSource(self.pairs.index(row, 0))
+        if not index.isValid() and self.proxy.text():
+            self.filter_edit.clear()
+            index = self.proxy.mapFromSource(self.pairs.index(row, 0))
+        if not index.isValid():
+            return
+        self.pairs_view.selectionModel().setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.pairs_view.scrollTo(index)
+
+    def selected_pair(self) -> PairResult | None:
+        return self.proxy.pair(self.pairs_view.currentIndex())
+
+    def open_pair(self, pair: PairResult) -> None:
+        result = self.pairs.result
+        if result is not None:
+            self.pair_opened.emit(result.documents[pair.a].path, result.documents[pair.b].path)
+
+    def _open_index(self, index: QModelIndex) -> None:
+        pair = self.proxy.pair(index)
+        if pair is not None:
+            self.open_pair(pair)
+
+    def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self.heatmap.set_selected(self.proxy.pair(current))
+
+    # -- exports ----------------------------------------------------------------------------
+
+    def export_csv(self, path: str | Path | None = None) -> bool:
+        """Write the listed pairs (at or above the threshold) as CSV; asks where if no `path`."""
+        if self.check.result is None:
+            return False
+        if path is None:
+            start = str(Path(self.settings.last_folder()) / "folder-check.csv")
+            chosen, _ = QFileDialog.getSaveFileName(
+                self, "Export CSV", start, "CSV files (*.csv);;All files (*)"
+            )
+            if not chosen:
+                return False
+            path = Path(chosen) if Path(chosen).suffix else Path(chosen).with_suffix(".csv")
+        path = Path(path)
+        self.settings.set_last_folder(path.parent)
+        return self.check.export_csv(path, self.threshold())
+
+    def export_html(self, folder: str | Path | None = None) -> bool:
+        """Write the HTML report into `folder` in the background; asks where if no folder."""
+        if self.check.result is None or self.check.busy:
+            return False
+        if folder is None:
+            chosen = QFileDialog.getExistingDirectory(
+                self,
+                "Export HTML Report (index.html and a pairs folder are written into it)",
+                self.settings.last_folder(),
+            )
+            if not chosen:
+                return False
+            folder = chosen
+        folder = Path(folder)
+        self.settings.set_last_folder(folder)
+        self._exporting = True
+        self._started_at = self._clock()
+        if not self.check.export_html(folder, self.threshold()):
+            self._exporting = False
+            return False
+        return True
+
+    def _exported(self, path: Path) -> None:
+        self._exporting = False
+        url = QUrl.fromLocalFile(str(path)).toString()
+        self._status(f'Saved <a href="{url}">{html.escape(path.name)}</a>', rich=True)
+        self.status_label.setToolTip(str(path))
+        self.exported.emit(path)
+
+    # -- state ------------------------------------------------------------------------------
+
+    def save_state(self) -> QByteArray:
+        """Splitters, the table header, the threshold, the mode and the folders, for QSettings."""
+        state = QByteArray()
+        stream = QDataStream(state, QIODevice.OpenModeFlag.WriteOnly)
+        stream.writeQString(STATE_MAGIC)
+        stream.writeInt32(STATE_VERSION)
+        for part in (
+            self.results_splitter.saveState(),
+            self.side_splitter.saveState(),
+            self.pairs_splitter.saveState(),
+            self.pairs_view.horizontalHeader().saveState(),
+        ):
+            stream << part
+        stream.writeInt32(self.threshold_spin.value())
+        stream.writeBool(self.student_folders.isChecked())
+        stream.writeQStringList([str(p) for p in self.inputs.paths()])
+        stream.writeQStringList([str(p) for p in self.archives.paths()])
+        return state
+
+    def restore_state(self, state: QByteArray) -> bool:
+        """Restore what `save_state` wrote; False (and nothing changed) if it is not that."""
+        stream = QDataStream(state, QIODevice.OpenModeFlag.ReadOnly)
+        if stream.readQString() != STATE_MAGIC or stream.readInt32() != STATE_VERSION:
+            return False
+        parts = [QByteArray() for _ in range(4)]
+        for part in parts:
+            stream >> part
+        threshold = stream.readInt32()
+        student_folders = stream.readBool()
+        inputs = stream.readQStringList()
+        archives = stream.readQStringList()
+        if stream.status() != QDataStream.Status.Ok:
+            return False
+        results, side, pairs, header = parts
+        self.results_splitter.restoreState(results)
+        self.side_splitter.restoreState(side)
+        self.pairs_splitter.restoreState(pairs)
+        self.pairs_view.horizontalHeader().restoreState(header)
+        self.threshold_spin.setValue(threshold)
+        self.student_folders.setChecked(student_folders)
+        self.inputs.clear()
+        self.inputs.add_paths(inputs)
+        self.archives.clear()
+        self.archives.add_paths(archives)
+        return True
+
+
+def _children(parent: QTreeWidget | QTreeWidgetItem) -> list[QTreeWidgetItem]:
+    item = parent.invisibleRootItem() if isinstance(parent, QTreeWidget) else parent
+    found = (item.child(k) for k in range(item.childCount()))
+    return [child for child in found if child is not None]
+
+
+def _hint(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+    return label
+
+
+def _group(title: str, content: QWidget) -> QGroupBox:
+    box = QGroupBox(title)
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(6, 6, 6, 6)
+    layout.addWidget(content)
+    return box

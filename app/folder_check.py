@@ -1,0 +1,241 @@
+"""The folder check controller: runs `core.batch.run_batch` and the exports through the
+TaskRunner and reports back with signals (no widgets; the Batch view shows what it says).
+
+Each job opens its own connection to the on-disk document cache on its worker thread (SQLite
+connections belong to the thread that made them) and closes it when it ends. Tests give a cache
+path of their own; by default it is the platform cache the command line uses too, so a folder
+checked with `doppel batch` is warm in the app and the other way round.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from app.batch_cli import batch_to_csv
+from app.crash import log
+from app.settings import Settings
+from app.tasks import Task, TaskContext, TaskRunner
+from core.atomic import write_atomic
+from core.batch import BatchOptions, run_batch
+from core.batch_result import BatchDocument, BatchResult
+from core.document import Document, load_document
+from core.document_cache import DocumentCache, cache_key, default_cache_path
+from core.errors import DocumentError, LanguageError
+from core.options import SignatureOptions
+from core.report_html import write_html_report
+
+
+def open_cache(path: Path | None) -> DocumentCache | None:
+    """The document cache at `path` (the platform's when None), or None if it cannot be opened:
+    a read-only or full disk makes the check slower, never impossible."""
+    try:
+        return DocumentCache(path)
+    except (OSError, sqlite3.Error) as error:
+        log.warning("document cache %s unavailable: %r", path or default_cache_path(), error)
+        return None
+
+
+def full_document(
+    path: Path,
+    options: SignatureOptions,
+    cache: DocumentCache | None,
+    content_hash: str | None = None,
+) -> Document:
+    """The whole Document (text and sentences) of a file: from the cache when the file's
+    content (`content_hash`, or its bytes now) was analysed with these options, else loaded."""
+    if cache is not None:
+        if content_hash is None:
+            try:
+                content_hash = hashlib.sha256(path.read_bytes()).hexdigest()
+            except OSError:
+                content_hash = None  # load_document says what is wrong with it
+        if content_hash is not None:
+            found = cache.documents([cache_key(content_hash, options)])
+            if found:
+                return next(iter(found.values()))
+    return load_document(path, options)
+
+
+def readable_error(error: BaseException) -> str:
+    """What went wrong, in words a teacher can act on; the traceback goes to the log."""
+    if isinstance(error, DocumentError | LanguageError):
+        return str(error)  # already names the file and the reason
+    if isinstance(error, OSError):
+        where = f": {error.filename}" if error.filename else ""
+        return f"{error.strerror or error}{where}"
+    return f"an internal error ({error!r}); the details are in the log"
+
+
+@dataclass(frozen=True)
+class CheckRequest:
+    """What one run checks, fixed when it starts (the view may change meanwhile)."""
+
+    inputs: tuple[Path, ...]
+    archives: tuple[Path, ...]
+    options: BatchOptions
+
+
+class FolderCheck(QObject):
+    """Starts, cancels and exports folder checks; one check or export at a time."""
+
+    progressed = Signal(float, str)  # fraction done, what the engine is doing
+    finished = Signal(object)  # BatchResult
+    cancelled = Signal()
+    failed = Signal(str, str)  # a readable message, and the details for the log
+    exported = Signal(object)  # the Path written: the CSV file, or the report's index.html
+    busy_changed = Signal(bool)
+
+    def __init__(
+        self,
+        runner: TaskRunner,
+        settings: Settings,
+        cache_path: Path | None = None,
+        parent: QObject | None = None,
+        *,
+        use_cache: bool = True,
+    ) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.settings = settings
+        self.cache_path = cache_path
+        self.use_cache = use_cache
+        self.result: BatchResult | None = None
+        self.request: CheckRequest | None = None  # what `result` answers
+        self._task: Task | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._task is not None and self._task.running
+
+    def _cache(self) -> DocumentCache | None:
+        return open_cache(self.cache_path) if self.use_cache else None
+
+    # -- the check ----------------------------------------------------------------------
+
+    def start(
+        self, inputs: Sequence[Path], archives: Sequence[Path] = (), student_folders: bool = False
+    ) -> bool:
+        """Check `inputs` against each other and against `archives`; False if busy or empty."""
+        if self.busy or not inputs:
+            return False
+        request = CheckRequest(
+            tuple(inputs),
+            tuple(archives),
+            BatchOptions(
+                signature=self.settings.signature_options(),
+                match=self.settings.match_options(),
+                student_folders=student_folders,
+            ),
+        )
+        self.result = None
+        self.request = None
+
+        def op(context: TaskContext) -> BatchResult:
+            cache = self._cache()
+            try:
+                return run_batch(
+                    request.inputs,
+                    request.archives,
+                    request.options,
+                    cache=cache,
+                    progress=context.progress,
+                )
+            finally:
+                if cache is not None:
+                    cache.close()
+
+        def done(result: BatchResult) -> None:
+            self.result, self.request = result, request
+            self.finished.emit(result)
+
+        def error(exc: BaseException, details: str) -> None:
+            log.error("folder check failed\n%s", details)
+            self.failed.emit(f"The folder check stopped: {readable_error(exc)}", details)
+
+        self._run(op, done, error, on_progress=self.progressed.emit)
+        return True
+
+    def cancel(self) -> None:
+        """Stop the check or export in flight at the engine's next checkpoint."""
+        if self.busy:
+            self._task.cancel()  # type: ignore[union-attr]
+
+    # -- exports ------------------------------------------------------------------------
+
+    def export_csv(self, path: Path, threshold: float) -> bool:
+        """Write the pairs at or above `threshold` as CSV (atomically, on the GUI thread: it is
+        a few KB even for thousands of pairs)."""
+        if self.result is None:
+            return False
+        try:
+            written = write_atomic(path, batch_to_csv(self.result, threshold))
+        except OSError as exc:
+            self.failed.emit(f"The CSV file could not be written: {readable_error(exc)}", "")
+            return False
+        self.exported.emit(written)
+        return True
+
+    def export_html(self, folder: Path, threshold: float) -> bool:
+        """Write the HTML report into `folder` in the background; `exported` gives index.html."""
+        if self.result is None or self.request is None or self.busy:
+            return False
+        result, options = self.result, self.request.options.signature
+
+        def op(context: TaskContext) -> Path:
+            context.progress(0.0, "Writing the report…")
+            cache = self._cache()
+
+            def document(doc: BatchDocument) -> Document:
+                context.check()  # the report loads pair documents one by one: cancel between
+                return full_document(doc.path, options, cache, doc.content_hash)
+
+            try:
+                return write_html_report(
+                    result, folder, threshold=threshold, load_document=document
+                )
+            finally:
+                if cache is not None:
+                    cache.close()
+
+        def error(exc: BaseException, details: str) -> None:
+            log.error("HTML report failed\n%s", details)
+            self.failed.emit(f"The report could not be written: {readable_error(exc)}", details)
+
+        self._run(op, self.exported.emit, error, on_progress=self.progressed.emit)
+        return True
+
+    # -- running ------------------------------------------------------------------------
+
+    def _run(
+        self,
+        op: Callable[[TaskContext], object],
+        done: Callable[[Any], None],
+        error: Callable[[BaseException, str], None],
+        *,
+        on_progress: Callable[[float, str], None],
+    ) -> None:
+        # busy is announced first: an inline runner (tests) ends the job inside `run`
+        self.busy_changed.emit(True)
+        task = self.runner.run(
+            op,
+            on_progress=on_progress,
+            on_done=done,
+            on_error=error,
+            on_cancelled=self.cancelled.emit,
+        )
+        if task.running:  # its end arrives later, on the GUI thread, after this connect
+            self._task = task
+            task.ended.connect(self._ended)
+        else:
+            self._ended()
+
+    def _ended(self) -> None:
+        self._task = None
+        self.busy_changed.emit(False)
