@@ -20,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
+LINUX_SIZE_LIMIT_MB = 150  # docs/packaging.md
 
 
 def distpath(onefile: bool) -> Path:
@@ -87,11 +88,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--onefile", action="store_true", help="one executable, not a folder")
     parser.add_argument("--check", action="store_true", help="run the bundle's self-test")
+    parser.add_argument(
+        "--max-mb",
+        type=float,
+        default=LINUX_SIZE_LIMIT_MB,
+        help="with --check on Linux: fail when the folder bundle is larger [default: %(default)s]",
+    )
     args = parser.parse_args()
     path = build(args.onefile)
-    print(f"built {path}: {size_mb(path):.0f} MB")
+    size = size_mb(path)
+    print(f"built {path}: {size:.0f} MB")
     if args.check:
         check(args.onefile)
+        if sys.platform.startswith("linux") and not args.onefile and size > args.max_mb:
+            # what the build machine has installed can pull libraries in (GTK did once)
+            raise SystemExit(f"the bundle is {size:.0f} MB, over the {args.max_mb:.0f} MB target")
 
 
 if __name__ == "__main__":
