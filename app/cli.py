@@ -14,6 +14,8 @@ from importlib.metadata import PackageNotFoundError, version
 
 from app.batch_cli import add_batch_parser
 from app.batch_cli import run as run_batch_command
+from app.phrases_cli import add_phrases_parser
+from app.phrases_cli import run as run_phrases_command
 from core.batch import BatchOptions
 from core.comparison import Comparison, compare_documents
 from core.comparison_json import comparison_to_json
@@ -106,6 +108,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_engine_options(compare)
 
     add_batch_parser(commands, _add_engine_options)
+    add_phrases_parser(commands)
     commands.add_parser("languages", help="list the languages Doppel can analyse")
     commands.add_parser(
         "self-test", help="check this installation on the bundled samples (also --self-test)"
@@ -268,6 +271,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     ),
                 )
             return _compare(args, signature_options, match_options)
+        if args.command == "phrases":
+            return run_phrases_command(args)
         return _languages()
     except LanguageError as error:
         print(f"doppel: {error}", file=sys.stderr)
