@@ -16,8 +16,8 @@ from typing import Any
 from core.atomic import write_atomic
 from core.batch import BatchOptions, run_batch
 from core.batch_result import BatchDocument, BatchResult, PairResult
-from core.document import Document, load_document
-from core.document_cache import DocumentCache, cache_key
+from core.document import Document
+from core.document_cache import DocumentCache, load_via_cache
 
 CSV_COLUMNS = (
     "a",
@@ -178,11 +178,7 @@ def run(args: argparse.Namespace, options: BatchOptions) -> int:
         from core.report_html import write_html_report
 
         def full_document(doc: BatchDocument) -> Document:
-            if cache is not None:
-                found = cache.documents([cache_key(doc.content_hash, options.signature)])
-                if found:
-                    return next(iter(found.values()))
-            return load_document(doc.path, options.signature)
+            return load_via_cache(doc.path, options.signature, cache, doc.content_hash)
 
         index = write_html_report(
             result, Path(args.html), threshold=args.threshold, load_document=full_document

@@ -9,7 +9,6 @@ checked with `doppel batch` is warm in the app and the other way round.
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,10 +24,9 @@ from app.tasks import Task, TaskContext, TaskRunner
 from core.atomic import write_atomic
 from core.batch import BatchOptions, run_batch
 from core.batch_result import BatchDocument, BatchResult
-from core.document import Document, load_document
-from core.document_cache import DocumentCache, cache_key, default_cache_path
+from core.document import Document
+from core.document_cache import DocumentCache, default_cache_path, load_via_cache
 from core.errors import DocumentError, LanguageError
-from core.options import SignatureOptions
 from core.report_html import write_html_report
 
 
@@ -40,27 +38,6 @@ def open_cache(path: Path | None) -> DocumentCache | None:
     except (OSError, sqlite3.Error) as error:
         log.warning("document cache %s unavailable: %r", path or default_cache_path(), error)
         return None
-
-
-def full_document(
-    path: Path,
-    options: SignatureOptions,
-    cache: DocumentCache | None,
-    content_hash: str | None = None,
-) -> Document:
-    """The whole Document (text and sentences) of a file: from the cache when the file's
-    content (`content_hash`, or its bytes now) was analysed with these options, else loaded."""
-    if cache is not None:
-        if content_hash is None:
-            try:
-                content_hash = hashlib.sha256(path.read_bytes()).hexdigest()
-            except OSError:
-                content_hash = None  # load_document says what is wrong with it
-        if content_hash is not None:
-            found = cache.documents([cache_key(content_hash, options)])
-            if found:
-                return next(iter(found.values()))
-    return load_document(path, options)
 
 
 def readable_error(error: BaseException) -> str:
@@ -194,7 +171,7 @@ class FolderCheck(QObject):
 
             def document(doc: BatchDocument) -> Document:
                 context.check()  # the report loads pair documents one by one: cancel between
-                return full_document(doc.path, options, cache, doc.content_hash)
+                return load_via_cache(doc.path, options, cache, doc.content_hash)
 
             try:
                 return write_html_report(

@@ -41,13 +41,14 @@ from app.cli import app_version
 from app.compare_view import ComparisonView, PreparedView, prepare_view
 from app.crash import log, log_folder, show_error
 from app.document_list import DocumentListModel
-from app.folder_check import full_document, open_cache, readable_error
+from app.folder_check import open_cache, readable_error
 from app.pair_list import SORT_ROLE, PairTableModel
 from app.session import RankedPair, Session
 from app.settings import Settings
 from app.settings_dialog import SettingsDialog
 from app.tasks import Task, TaskContext, TaskRunner
 from core.comparison import Comparison, compare_documents
+from core.document_cache import load_via_cache
 from core.extract import SUPPORTED_SUFFIXES
 
 #: a job shorter than this never shows the progress bar (no flashing on quick checks)
@@ -423,9 +424,9 @@ class MainWindow(QMainWindow):
             context.progress(0.0, message)
             cache = open_cache(cache_path)
             try:
-                doc_a = full_document(a, signature, cache)
+                doc_a = load_via_cache(a, signature, cache)
                 context.progress(0.3, message)
-                doc_b = full_document(b, signature, cache)
+                doc_b = load_via_cache(b, signature, cache)
             finally:
                 if cache is not None:
                     cache.close()

@@ -14,7 +14,6 @@ only each document's summary (signature and facts) in memory, the texts stay in 
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import multiprocessing
 import os
@@ -30,6 +29,7 @@ from core.document_cache import (
     DocumentSummary,
     PackedEntry,
     cache_key,
+    content_hash_of,
     pack_entry,
 )
 from core.errors import DocumentError, LanguageError
@@ -87,13 +87,6 @@ def collect(
     return list(found.values())
 
 
-def _content_hash(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None  # the loader will say what is wrong with it
-
-
 def _load(
     path: Path, options: SignatureOptions, key: str | None
 ) -> tuple[DocumentSummary, PackedEntry | None] | FailedDocument:
@@ -127,7 +120,7 @@ def load_all(
         for k, submission in enumerate(submissions):
             if progress is not None and k % 256 == 0:
                 progress(0.1 * k / max(len(submissions), 1), "Looking for unchanged files…")
-            digest = _content_hash(submission.path)
+            digest = content_hash_of(submission.path)
             if digest is not None:
                 keys[submission.path] = cache_key(digest, options)
         hits = cache.summaries(keys.values())

@@ -21,7 +21,7 @@ from pathlib import Path
 from platformdirs import user_cache_dir
 
 from core import ENGINE_VERSION
-from core.document import Document
+from core.document import Document, load_document
 from core.options import SignatureOptions
 from core.signature import Signature
 
@@ -169,3 +169,28 @@ class DocumentCache:
 
     def close(self) -> None:
         self._connection.close()
+
+
+def content_hash_of(path: Path) -> str | None:
+    """The SHA-256 of a file's bytes (what `Document.content_hash` holds), None if unreadable."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None  # load_document will say what is wrong with it
+
+
+def load_via_cache(
+    path: Path,
+    options: SignatureOptions,
+    cache: DocumentCache | None,
+    content_hash: str | None = None,
+) -> Document:
+    """The whole Document of a file: from the cache when its content (`content_hash`, or its
+    bytes now) was analysed with these options, else loaded (raising DocumentError)."""
+    if cache is not None:
+        digest = content_hash if content_hash is not None else content_hash_of(path)
+        if digest is not None:
+            found = cache.documents([cache_key(digest, options)])
+            if found:
+                return next(iter(found.values()))
+    return load_document(path, options)
