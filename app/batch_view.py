@@ -17,7 +17,6 @@ from pathlib import Path
 from PySide6.QtCore import (
     QByteArray,
     QDataStream,
-    QIODevice,
     QItemSelectionModel,
     QModelIndex,
     Qt,
@@ -55,6 +54,7 @@ from app.heatmap import SimilarityHeatmap
 from app.results_panel import plural
 from app.settings import Settings
 from app.tasks import TaskRunner
+from app.view_state import read_state, write_state
 from core.batch_result import BatchResult, PairResult
 from core.clusters import clusters
 from core.extract import SUPPORTED_SUFFIXES
@@ -699,17 +699,16 @@ class BatchView(QWidget):
 
     def save_state(self) -> QByteArray:
         """Splitters, the table header, the threshold, the mode and the folders, for QSettings."""
-        state = QByteArray()
-        stream = QDataStream(state, QIODevice.OpenModeFlag.WriteOnly)
-        stream.writeQString(STATE_MAGIC)
-        stream.writeInt32(STATE_VERSION)
-        for part in (
-            self.results_splitter.saveState(),
-            self.side_splitter.saveState(),
-            self.pairs_splitter.saveState(),
-            self.pairs_view.horizontalHeader().saveState(),
-        ):
-            stream << part
+        state, stream = write_state(
+            STATE_MAGIC,
+            STATE_VERSION,
+            (
+                self.results_splitter.saveState(),
+                self.side_splitter.saveState(),
+                self.pairs_splitter.saveState(),
+                self.pairs_view.horizontalHeader().saveState(),
+            ),
+        )
         stream.writeInt32(self.threshold_spin.value())
         stream.writeBool(self.student_folders.isChecked())
         stream.writeQStringList([str(p) for p in self.inputs.paths()])
@@ -718,12 +717,10 @@ class BatchView(QWidget):
 
     def restore_state(self, state: QByteArray) -> bool:
         """Restore what `save_state` wrote; False (and nothing changed) if it is not that."""
-        stream = QDataStream(state, QIODevice.OpenModeFlag.ReadOnly)
-        if stream.readQString() != STATE_MAGIC or stream.readInt32() != STATE_VERSION:
+        found = read_state(state, STATE_MAGIC, STATE_VERSION, 4)
+        if found is None:
             return False
-        parts = [QByteArray() for _ in range(4)]
-        for part in parts:
-            stream >> part
+        parts, stream = found
         threshold = stream.readInt32()
         student_folders = stream.readBool()
         inputs = stream.readQStringList()

@@ -14,8 +14,6 @@ from functools import partial
 
 from PySide6.QtCore import (
     QByteArray,
-    QDataStream,
-    QIODevice,
     QItemSelectionModel,
     QLocale,
     QModelIndex,
@@ -55,6 +53,7 @@ from app.block_model import (
 )
 from app.results_panel import ResultsPanel, plural
 from app.text_pane import Mark, MarkKind, TextPane
+from app.view_state import read_state, write_state
 from core.comparison import Comparison
 from core.document import Document
 from core.verification import BlockOutcome, BlockState
@@ -404,29 +403,23 @@ class ComparisonView(QWidget):
 
     def save_state(self) -> QByteArray:
         """The splitters' sizes and the table header's layout, for QSettings."""
-        state = QByteArray()
-        stream = QDataStream(state, QIODevice.OpenModeFlag.WriteOnly)
-        stream.writeQString(STATE_MAGIC)
-        stream.writeInt32(STATE_VERSION)
-        for part in (
-            self.main_splitter.saveState(),
-            self.panes_splitter.saveState(),
-            self.table.horizontalHeader().saveState(),
-        ):
-            stream << part
+        state, _ = write_state(
+            STATE_MAGIC,
+            STATE_VERSION,
+            (
+                self.main_splitter.saveState(),
+                self.panes_splitter.saveState(),
+                self.table.horizontalHeader().saveState(),
+            ),
+        )
         return state
 
     def restore_state(self, state: QByteArray) -> bool:
         """Restore what `save_state` wrote; False (and nothing changed) if it is not that."""
-        stream = QDataStream(state, QIODevice.OpenModeFlag.ReadOnly)
-        if stream.readQString() != STATE_MAGIC or stream.readInt32() != STATE_VERSION:
+        found = read_state(state, STATE_MAGIC, STATE_VERSION, 3)
+        if found is None:
             return False
-        parts = [QByteArray(), QByteArray(), QByteArray()]
-        for part in parts:
-            stream >> part
-        if stream.status() != QDataStream.Status.Ok:
-            return False
-        main, panes, header = parts
+        main, panes, header = found[0]
         restored = [
             self.main_splitter.restoreState(main),
             self.panes_splitter.restoreState(panes),
