@@ -6,10 +6,12 @@ sentences → signature); `document_from_text` does the same for text already in
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.errors import DocumentError
+from core.exclusion import ExcludedSpan, SpanSet, normalised, sentences_for_scoring
 from core.extract import extract
 from core.language import detect_language, get_language
 from core.normalize import normalize_text
@@ -35,6 +37,11 @@ class Document:
     load_warnings: tuple[str, ...]  # noticed while reading the file
     analysis_warnings: tuple[str, ...]  # noticed while finding sentences and the signature
     options: SignatureOptions
+    # spans of the text the source file marks as block quotes (.docx/.odt quote styles, HTML
+    # <blockquote>): facts about the file, used only if quotations are excluded
+    block_quotes: tuple[tuple[int, int], ...] = ()
+    # what is left out of the signature, and why (core.exclusion); () when nothing is
+    excluded: tuple[ExcludedSpan, ...] = ()
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -70,6 +77,7 @@ def load_document(path: str | Path, options: SignatureOptions | None = None) -> 
         extracted.content_hash,
         extracted.warnings,
         options or SignatureOptions(),
+        block_quotes=extracted.block_quotes,
     )
 
 
@@ -89,6 +97,9 @@ def _analyse(
     content_hash: str,
     warnings: tuple[str, ...],
     options: SignatureOptions,
+    *,
+    block_quotes: tuple[tuple[int, int], ...] = (),
+    excluded: tuple[ExcludedSpan, ...] = (),
 ) -> Document:
     notes: list[str] = []
     if options.language == "auto":
@@ -108,7 +119,7 @@ def _analyse(
         sentences = split_sentences(text, language, remove_stopwords=options.remove_stopwords)
     except (TimeoutError, RecursionError, MemoryError) as error:  # a backstop: never a crash
         raise DocumentError(path, f"its text could not be split into sentences ({error})") from None
-    signature = build_signature(sentences, key_size=options.key_size, length_cap=options.length_cap)
+    signature = _signature(text, sentences, options, excluded)
     if signature.too_long:
         notes.append(
             f"{len(signature.too_long)} sentence(s) longer than 35 words (after stop words) "
@@ -126,12 +137,50 @@ def _analyse(
         load_warnings=warnings,
         analysis_warnings=tuple(notes),
         options=options,
+        block_quotes=block_quotes,
+        excluded=excluded,
+    )
+
+
+def _signature(
+    text: str,
+    sentences: tuple[Sentence, ...],
+    options: SignatureOptions,
+    excluded: tuple[ExcludedSpan, ...],
+) -> Signature:
+    dropped: tuple[int, ...] = ()
+    scored: Sequence[Sentence] = sentences
+    if excluded:
+        scored, dropped = sentences_for_scoring(text, sentences, SpanSet(excluded))
+    return build_signature(
+        scored, key_size=options.key_size, length_cap=options.length_cap, excluded=dropped
     )
 
 
 def reanalysed(doc: Document, options: SignatureOptions) -> Document:
-    """The same document analysed with other options (its text is not read again)."""
-    return _analyse(doc.path, doc.text, doc.format, doc.content_hash, doc.load_warnings, options)
+    """The same document analysed with other options (its text is not read again; its
+    exclusions still apply)."""
+    return _analyse(
+        doc.path,
+        doc.text,
+        doc.format,
+        doc.content_hash,
+        doc.load_warnings,
+        options,
+        block_quotes=doc.block_quotes,
+        excluded=doc.excluded,
+    )
+
+
+def with_exclusions(doc: Document, spans: Iterable[ExcludedSpan]) -> Document:
+    """`doc` with exactly `spans` excluded from scoring (replacing any earlier exclusions):
+    the same text and sentences, a signature without the excluded words and sentences.
+    Cheap: the text is not split again."""
+    excluded = normalised(spans)
+    if excluded == doc.excluded:
+        return doc
+    signature = _signature(doc.text, doc.sentences, doc.options, excluded)
+    return replace(doc, excluded=excluded, signature=signature)
 
 
 def harmonise_languages(a: Document, b: Document) -> tuple[Document, Document]:

@@ -25,7 +25,7 @@ from core.document import Document, load_document
 from core.options import SignatureOptions
 from core.signature import Signature
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3  # 3: documents carry block quotes and exclusions
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS entries "
     "(key TEXT PRIMARY KEY, summary BLOB NOT NULL, document BLOB NOT NULL)"

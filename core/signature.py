@@ -25,6 +25,8 @@ class Signature:
     too_long: tuple[int, ...]  # indices of sentences left out because ℓ > 35
     key_size: int
     length_cap: bool
+    # indices of sentences left out because every word of theirs is excluded (core.exclusion)
+    excluded: tuple[int, ...] = ()
 
     def __len__(self) -> int:
         return len(self.symbols)
@@ -41,8 +43,14 @@ class Signature:
 
 
 def build_signature(
-    sentences: Sequence[Sentence], *, key_size: int = 2, length_cap: bool = True
+    sentences: Sequence[Sentence],
+    *,
+    key_size: int = 2,
+    length_cap: bool = True,
+    excluded: tuple[int, ...] = (),
 ) -> Signature:
+    """The signature of `sentences` (for a document with exclusions, the sentences as
+    `core.exclusion.sentences_for_scoring` gives them, and the indices it left out)."""
     symbols: list[int] = []
     keys: list[Key] = []
     indices: list[int] = []
@@ -62,4 +70,5 @@ def build_signature(
         too_long=tuple(too_long),
         key_size=key_size,
         length_cap=length_cap,
+        excluded=excluded,
     )

@@ -80,6 +80,9 @@ class ExtractedText:
     format: str  # "txt", "md", "docx", "pdf", "odt", "rtf" or "html"
     content_hash: str  # sha256 hex digest of the file's bytes
     warnings: tuple[str, ...]  # plain-language notes on what was changed or guessed
+    # `[start, end)` spans of `text` the file marks as block quotes (quote paragraph styles,
+    # <blockquote>); only formats that have them fill this in
+    block_quotes: tuple[tuple[int, int], ...] = ()
 
 
 def extract(path: str | Path) -> ExtractedText:
