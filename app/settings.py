@@ -11,6 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from core.exclusion import ExclusionOptions
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
 
 ORGANISATION = "Doppel"
@@ -79,6 +80,30 @@ class Settings:
 
     def restore_engine_defaults(self) -> None:
         self.set_engine_options(SignatureOptions(), MatchOptions())
+        self.set_exclusion_options(ExclusionOptions())
+
+    # -- exclusions (all off by default) --------------------------------------------------
+
+    def exclusion_options(self) -> ExclusionOptions:
+        """Quotations, references and the template phrase length; the Folder check tab adds
+        its own common-text share."""
+        default = ExclusionOptions()
+        s = self.store
+        try:
+            return ExclusionOptions(
+                quotations=_as_bool(s.value("exclusions/quotations"), default.quotations),
+                references=_as_bool(s.value("exclusions/references"), default.references),
+                template_phrase_words=_as_int(
+                    s.value("exclusions/template_phrase_words"), default.template_phrase_words
+                ),
+            )
+        except ValueError:
+            return default
+
+    def set_exclusion_options(self, options: ExclusionOptions) -> None:
+        self.store.setValue("exclusions/quotations", options.quotations)
+        self.store.setValue("exclusions/references", options.references)
+        self.store.setValue("exclusions/template_phrase_words", options.template_phrase_words)
 
     # -- view --------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The comparison settings: the engine options, with the paper's defaults one click away."""
+"""The comparison settings: the engine options and what to leave out of the scores, with the
+paper's defaults (nothing left out) one click away."""
 
 from __future__ import annotations
 
@@ -8,19 +9,25 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
     QLabel,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from core.exclusion import ExclusionOptions
 from core.language import available_languages
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
 
 
 class SettingsDialog(QDialog):
     def __init__(
-        self, signature: SignatureOptions, match: MatchOptions, parent: QWidget | None = None
+        self,
+        signature: SignatureOptions,
+        match: MatchOptions,
+        exclusions: ExclusionOptions | None = None,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Comparison Settings")
@@ -49,6 +56,30 @@ class SettingsDialog(QDialog):
         form.addRow("", self.stopwords)
         form.addRow("", self.length_cap)
         form.addRow("", self.literal_short)
+
+        self.quotations = QCheckBox("Text in quotation marks and block quotes")
+        self.references = QCheckBox("The references section at the end (Works Cited…)")
+        self.template_words = QSpinBox()
+        self.template_words.setRange(2, 50)
+        self.template_words.setSuffix(" words")
+        self.template_words.setToolTip(
+            "A sentence that shares a run of this many words with a template document is "
+            "left out, as is every sentence in a block shared with it"
+        )
+        leave_out = QFormLayout()
+        leave_out.addRow("", self.quotations)
+        leave_out.addRow("", self.references)
+        leave_out.addRow("Template phrases from:", self.template_words)
+        template_note = QLabel(
+            "Mark a document as a template (the prompt, a handout) with Use as Template in "
+            "its context menu: what the others share with it is left out too. Left-out text "
+            "stays visible, shaded, and every result says what was left out."
+        )
+        template_note.setWordWrap(True)
+        template_note.setEnabled(False)
+        leave_out.addRow(template_note)
+        exclusions_box = QGroupBox("Leave Out of the Scores")
+        exclusions_box.setLayout(leave_out)
         note = QLabel(
             "The defaults are the values of the SL+ST paper. Changing a setting re-runs the "
             "open comparison."
@@ -66,11 +97,14 @@ class SettingsDialog(QDialog):
         self.restore_button.clicked.connect(self.restore_defaults)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(exclusions_box)
         layout.addWidget(note)
         layout.addWidget(buttons)
-        self.show_options(signature, match)
+        self.show_options(signature, match, exclusions or ExclusionOptions())
 
-    def show_options(self, signature: SignatureOptions, match: MatchOptions) -> None:
+    def show_options(
+        self, signature: SignatureOptions, match: MatchOptions, exclusions: ExclusionOptions
+    ) -> None:
         index = self.language.findData(signature.language)
         self.language.setCurrentIndex(max(index, 0))
         self.stopwords.setChecked(signature.remove_stopwords)
@@ -78,9 +112,19 @@ class SettingsDialog(QDialog):
         self.key_size.setValue(signature.key_size)
         self.min_block.setValue(match.min_block)
         self.literal_short.setChecked(match.short_sentences is ShortSentenceRule.LITERAL)
+        self.quotations.setChecked(exclusions.quotations)
+        self.references.setChecked(exclusions.references)
+        self.template_words.setValue(exclusions.template_phrase_words)
 
     def restore_defaults(self) -> None:
-        self.show_options(SignatureOptions(), MatchOptions())
+        self.show_options(SignatureOptions(), MatchOptions(), ExclusionOptions())
+
+    def exclusion_options(self) -> ExclusionOptions:
+        return ExclusionOptions(
+            quotations=self.quotations.isChecked(),
+            references=self.references.isChecked(),
+            template_phrase_words=self.template_words.value(),
+        )
 
     def options(self) -> tuple[SignatureOptions, MatchOptions]:
         rule = (

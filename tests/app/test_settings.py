@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray
 
+from app.settings_dialog import SettingsDialog
+from core.exclusion import ExclusionOptions
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
 
 
@@ -40,3 +42,27 @@ def test_recent_files_and_window_state(settings, tmp_path) -> None:
     assert settings.state("geometry") == QByteArray(b"\x01\x02")
     settings.set_last_folder(tmp_path)
     assert settings.last_folder() == str(tmp_path)
+
+
+def test_exclusions_are_off_by_default_persist_and_restore(settings) -> None:
+    assert settings.exclusion_options() == ExclusionOptions()
+    chosen = ExclusionOptions(quotations=True, references=True, template_phrase_words=9)
+    settings.set_exclusion_options(chosen)
+    settings.sync()
+    assert settings.exclusion_options() == chosen
+    settings.store.setValue("exclusions/template_phrase_words", 1)  # impossible: defaults
+    assert settings.exclusion_options() == ExclusionOptions()
+    settings.set_exclusion_options(chosen)
+    settings.restore_engine_defaults()
+    assert settings.exclusion_options() == ExclusionOptions()
+
+
+def test_the_settings_dialog_round_trips_the_exclusions(qtbot) -> None:
+    chosen = ExclusionOptions(quotations=True, references=False, template_phrase_words=8)
+    dialog = SettingsDialog(SignatureOptions(), MatchOptions(), chosen)
+    qtbot.addWidget(dialog)
+    assert dialog.exclusion_options() == chosen
+    dialog.references.setChecked(True)
+    assert dialog.exclusion_options().references
+    dialog.restore_defaults()
+    assert dialog.exclusion_options() == ExclusionOptions()
