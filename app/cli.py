@@ -21,6 +21,8 @@ from core.comparison import Comparison, compare_documents
 from core.comparison_json import comparison_to_json
 from core.document import Document, load_document
 from core.errors import DocumentError, LanguageError
+from core.exclusion import ExclusionOptions
+from core.exclusions import exclusion_summary
 from core.language import available_languages
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
 from core.verification import BlockState
@@ -83,6 +85,55 @@ def _add_engine_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_exclusion_options(parser: argparse.ArgumentParser) -> None:
+    """--exclude-quotes, --exclude-references, --template FILE, --template-phrase-words N."""
+    defaults = ExclusionOptions()
+    group = parser.add_argument_group(
+        "exclusions (off by default; the documents are never changed, only what is scored: "
+        "see docs/exclusions.md)"
+    )
+    group.add_argument(
+        "--exclude-quotes",
+        action="store_true",
+        help="leave out text in quotation marks and the block quotes of .docx, .odt, .html "
+        "and .md files",
+    )
+    group.add_argument(
+        "--exclude-references",
+        action="store_true",
+        help="leave out a references section at the end (References, Bibliography, Works "
+        "Cited, Literaturverzeichnis, ...)",
+    )
+    group.add_argument(
+        "--template",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a template (the assignment prompt, a handout): sentences matching it are left "
+        "out; repeat for several",
+    )
+    group.add_argument(
+        "--template-phrase-words",
+        type=int,
+        default=defaults.template_phrase_words,
+        metavar="N",
+        help="a sentence sharing a phrase of N words with a template is left out too "
+        "[default: %(default)s]",
+    )
+
+
+def _exclusion_options(args: argparse.Namespace) -> ExclusionOptions | None:
+    """The exclusions asked for, or None when none is (the comparison then excludes nothing)."""
+    options = ExclusionOptions(  # checked even when unused: a bad value is a usage error
+        quotations=args.exclude_quotes,
+        references=args.exclude_references,
+        template_phrase_words=args.template_phrase_words,
+    )
+    if options.quotations or options.references or args.template:
+        return options
+    return None
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="doppel",
@@ -106,6 +157,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="list every discarded block, not only those worth reading",
     )
     _add_engine_options(compare)
+    add_exclusion_options(compare)
 
     add_batch_parser(commands, _add_engine_options)
     add_phrases_parser(commands)
@@ -144,14 +196,39 @@ def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _exclusions_line(c: Comparison) -> str | None:
+    """What was asked to be left out, or None when nothing was."""
+    if c.exclusions is None:
+        return None
+    kinds = []
+    if c.exclusions.quotations:
+        kinds.append("quotations")
+    if c.exclusions.references:
+        kinds.append("references sections")
+    if c.templates:
+        kinds.append(
+            f"text matching the template{'s' if len(c.templates) > 1 else ''} "
+            f"{', '.join(c.templates)} (verified blocks, and phrases of "
+            f"{c.exclusions.template_phrase_words}+ words)"
+        )
+    return "Left out of the scores: " + ("; ".join(kinds) or "nothing")
+
+
 def format_summary(c: Comparison, all_discarded: bool = False) -> str:
     lines = []
+    excluding = _exclusions_line(c)
     for label, doc in (("A", c.a), ("B", c.b)):
         lines.append(
             f"{label}: {doc.path} ({doc.format}, {doc.language}, {doc.sentence_count} sentences, "
             f"{len(doc.signature.too_long)} too long to use)"
         )
         lines.extend(f"   note: {w}" for w in doc.warnings)
+        if excluding is not None or doc.excluded:
+            lines.extend(
+                f"   excluded: {line}" for line in exclusion_summary(doc) or ["nothing found"]
+            )
+    if excluding is not None:
+        lines.append(excluding)
     counts = c.counts
     lines += [
         "",
@@ -175,7 +252,7 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
     unusable = [
         doc.name
         for doc in (c.a, c.b)
-        if doc.sentence_count and len(doc.signature) < 0.5 * doc.sentence_count
+        if doc.sentence_count and len(doc.signature.too_long) > 0.5 * doc.sentence_count
     ]
     if unusable:
         lines.append(
@@ -211,11 +288,14 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
 
 
 def _compare(
-    args: argparse.Namespace, signature_options: SignatureOptions, match_options: MatchOptions
+    args: argparse.Namespace,
+    signature_options: SignatureOptions,
+    match_options: MatchOptions,
+    exclusions: ExclusionOptions | None = None,
 ) -> int:
     docs = []
     failed = False
-    for path in (args.a, args.b):
+    for path in (args.a, args.b, *args.template):
         try:
             docs.append(load_document(path, signature_options))
         except DocumentError as error:  # the path as typed: two inputs may share a file name
@@ -224,7 +304,12 @@ def _compare(
     if failed:
         return EXIT_INPUT
     comparison = compare_documents(
-        docs[0], docs[1], match_options, keep_all_discarded=args.all_discarded
+        docs[0],
+        docs[1],
+        match_options,
+        keep_all_discarded=args.all_discarded,
+        exclusions=exclusions,
+        templates=docs[2:],
     )
     if args.json:
         print(json.dumps(comparison_to_json(comparison)))
@@ -257,6 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("compare", "batch"):
             try:
                 signature_options, match_options = _options(args)
+                exclusions = _exclusion_options(args) if args.command == "compare" else None
             except ValueError as error:
                 parser.error(str(error))
             if args.command == "batch":
@@ -270,7 +356,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         workers=args.jobs,
                     ),
                 )
-            return _compare(args, signature_options, match_options)
+            return _compare(args, signature_options, match_options, exclusions)
         if args.command == "phrases":
             return run_phrases_command(args)
         return _languages()

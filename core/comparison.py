@@ -1,13 +1,19 @@
 """Comparing two documents: the public entry point of the engine (spec §1-4).
 
 A `Comparison` holds both documents, the options, and the match result; everything the CLI
-prints, the GUI shows and the JSON contract carries is read from it."""
+prints, the GUI shows and the JSON contract carries is read from it. Exclusions (quotations,
+references, templates: docs/exclusions.md) are applied to both documents when asked for; each
+document then says what it left out (`Document.excluded`, `core.exclusions.exclusion_summary`)
+and the comparison which exclusions were asked for."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from core.document import Document, harmonise_languages
+from core.exclusion import ExclusionOptions
+from core.exclusions import apply_exclusions
 from core.matching import BlockCounts, MatchResult, Progress, match_signatures
 from core.options import MatchOptions
 from core.verification import BlockOutcome, VerifiedBlock
@@ -19,6 +25,10 @@ class Comparison:
     b: Document
     options: MatchOptions
     result: MatchResult
+    # the exclusions applied by compare_documents (None: none were asked for there; the
+    # documents may still carry exclusions applied before, e.g. a batch's common text)
+    exclusions: ExclusionOptions | None = None
+    templates: tuple[str, ...] = ()  # names of the template documents used
 
     @property
     def jaccard(self) -> float:
@@ -66,15 +76,24 @@ def compare_documents(
     *,
     keep_all_discarded: bool = False,
     progress: Progress | None = None,
+    exclusions: ExclusionOptions | None = None,
+    templates: Sequence[Document] = (),
 ) -> Comparison:
     """Find and verify the sentence blocks A and B share. `progress` may raise Cancelled.
 
     A document whose language detection was unsure is re-read in its partner's language first
-    (`harmonise_languages`); the comparison holds the documents as compared."""
+    (`harmonise_languages`); the comparison holds the documents as compared. With `exclusions`
+    or `templates`, both documents are scored without what those exclude
+    (`core.exclusions.apply_exclusions`: quotations and references as the options say, and
+    text matching any template); without, the documents are compared as they come."""
     if replace(a.options, language="") != replace(b.options, language=""):
         raise ValueError("both documents must be analysed with the same signature options")
     a, b = harmonise_languages(a, b)
     options = options or MatchOptions()
+    if exclusions is not None or templates:
+        exclusions = exclusions or ExclusionOptions()
+        a = apply_exclusions(a, exclusions, templates, options)
+        b = apply_exclusions(b, exclusions, templates, options)
     result = match_signatures(
         a.signature,
         b.signature,
@@ -82,4 +101,4 @@ def compare_documents(
         keep_all_discarded=keep_all_discarded,
         progress=progress,
     )
-    return Comparison(a, b, options, result)
+    return Comparison(a, b, options, result, exclusions, tuple(t.name for t in templates))

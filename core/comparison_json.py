@@ -6,6 +6,7 @@ from typing import Any
 
 from core.comparison import Comparison
 from core.document import Document
+from core.exclusion import ExclusionOptions
 from core.verification import BlockOutcome
 
 JSON_FORMAT_VERSION = 1
@@ -22,6 +23,11 @@ def document_to_json(doc: Document) -> dict[str, Any]:
         "language": doc.language,
         "content_hash": doc.content_hash,
         "warnings": list(doc.warnings),
+        "excluded": [
+            {"start": s.start, "end": s.end, "kind": s.kind.value, "detail": s.detail}
+            for s in doc.excluded
+        ],
+        "excluded_sentences": list(doc.signature.excluded),
     }
 
 
@@ -75,5 +81,17 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
             "min_block": comparison.options.min_block,
             "short_sentences": comparison.options.short_sentences.value,
         },
+        "exclusions": exclusions_to_json(comparison),
         "blocks": [block_to_json(comparison, b) for b in comparison.blocks],
+    }
+
+
+def exclusions_to_json(comparison: Comparison) -> dict[str, Any]:
+    """The exclusions asked for (all off when none were)."""
+    options = comparison.exclusions or ExclusionOptions()
+    return {
+        "quotations": options.quotations,
+        "references": options.references,
+        "templates": list(comparison.templates),
+        "template_phrase_words": options.template_phrase_words,
     }

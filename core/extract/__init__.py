@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import re
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from core.extract.html import read_html
 from core.extract.odt import read_odt
 from core.extract.pdf import read_pdf
 from core.extract.plain import read_plain
-from core.extract.raw import RAW_TEXT_FACTOR, RawText, library_message
+from core.extract.raw import RAW_TEXT_FACTOR, RawText, library_message, locate_in_normalised
 from core.extract.rtf import read_rtf
 from core.normalize import normalize_text
 
@@ -80,8 +81,8 @@ class ExtractedText:
     format: str  # "txt", "md", "docx", "pdf", "odt", "rtf" or "html"
     content_hash: str  # sha256 hex digest of the file's bytes
     warnings: tuple[str, ...]  # plain-language notes on what was changed or guessed
-    # `[start, end)` spans of `text` the file marks as block quotes (quote paragraph styles,
-    # <blockquote>); only formats that have them fill this in
+    # `[start, end)` spans of `text` the file marks as block quotes (.docx/.odt quote paragraph
+    # styles, HTML <blockquote>, Markdown "> " paragraphs); () for the other formats
     block_quotes: tuple[tuple[int, int], ...] = ()
 
 
@@ -116,12 +117,33 @@ def extract(path: str | Path) -> ExtractedText:
             f"it contains no words ({_FORMAT_NAMES[format_]} with only spaces, punctuation, "
             "pictures or empty paragraphs)",
         )
+    if format_ == "md":
+        block_quotes = _markdown_block_quotes(text)
+    else:
+        block_quotes = locate_in_normalised(raw.text, raw.block_quotes, text)
     return ExtractedText(
         text=text,
         format=format_,
         content_hash=hashlib.sha256(data).hexdigest(),
         warnings=raw.warnings,
+        block_quotes=block_quotes,
     )
+
+
+# a Markdown block quote: a paragraph whose first line starts with ">" (its other lines, joined
+# to it by normalisation, may omit the ">", as Markdown allows)
+_MARKDOWN_QUOTE = re.compile(r"(?:^|(?<=\n\n))>[^\n]*")
+
+
+def _markdown_block_quotes(text: str) -> tuple[tuple[int, int], ...]:
+    spans: list[tuple[int, int]] = []
+    for match in _MARKDOWN_QUOTE.finditer(text):
+        start, end = match.span()
+        if spans and text[spans[-1][1] : start] == "\n\n":
+            spans[-1] = (spans[-1][0], end)  # one quotation over several paragraphs
+        else:
+            spans.append((start, end))
+    return tuple(spans)
 
 
 def _read_format(format_: str, data: bytes, path: Path) -> RawText:

@@ -1,5 +1,6 @@
 """Reads the text of a Word .docx: body paragraphs and tables in document order, then footnotes
-and endnotes. Headers, footers and comments are left out.
+and endnotes. Headers, footers and comments are left out. Paragraphs in a quote style (Word's
+"Quote", "Intense Quote", "Block Text", or a style based on one) are reported as block quotes.
 
 python-docx opens the package, but its `Document.paragraphs` skips tables and it does not
 expose footnotes, so the body XML is walked here, in order, and the notes parts are read from
@@ -12,7 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import CorruptDocument, EncryptedDocument
-from core.extract.raw import RawText, library_message
+from core.extract.raw import (
+    RawText,
+    derived_quote_styles,
+    is_quote_style_name,
+    join_paragraphs,
+    library_message,
+)
 from core.extract.sniff import is_encrypted_office_file, is_ole2, looks_like
 from core.extract.zipguard import check_archive
 
@@ -20,6 +27,8 @@ _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
 
 _P = f"{_W}p"
+_P_STYLE = f"{_W}pPr/{_W}pStyle"
+_VAL = f"{_W}val"
 _T = f"{_W}t"
 _TXBX_CONTENT = f"{_W}txbxContent"
 _INLINE_TEXT = {
@@ -87,7 +96,7 @@ def read_docx(data: bytes, path: Path) -> RawText:
             + looks_like(data, expected=_DOCX_KIND),
         ) from exc
 
-    paragraphs = _block_texts(document.element.body)
+    paragraphs = _block_texts(document.element.body, _quote_styles(document))
     warnings: list[str] = []
     for reltype, note_tag, kind in (
         (_REL_FOOTNOTES, f"{_W}footnote", "footnote"),
@@ -95,9 +104,35 @@ def read_docx(data: bytes, path: Path) -> RawText:
     ):
         notes = _notes(document.part, reltype, note_tag, path)
         if notes:
-            paragraphs.extend(notes)
+            paragraphs.extend((note, False) for note in notes)
             warnings.append(f"added {len(notes)} {kind}(s) at the end of the text")
-    return RawText("\n\n".join(paragraphs), tuple(warnings))
+    text, block_quotes = join_paragraphs(paragraphs)
+    return RawText(text, tuple(warnings), block_quotes)
+
+
+def _quote_styles(document: Any) -> frozenset[str]:
+    """The ids of the paragraph styles that are quote styles or based on one (any depth)."""
+    try:
+        root = document.styles.element
+    except Exception:  # no usable styles part: no quote styles
+        return frozenset()
+    styles: dict[str, tuple[str, str | None]] = {}  # id -> (name, id of the base style)
+    for style in root.iterchildren(f"{_W}style"):
+        style_id = style.get(f"{_W}styleId")
+        if not style_id or style.get(f"{_W}type", "paragraph") != "paragraph":
+            continue
+        name = style.find(f"{_W}name")
+        based = style.find(f"{_W}basedOn")
+        styles[style_id] = (
+            "" if name is None else name.get(_VAL, ""),
+            None if based is None else based.get(_VAL),
+        )
+    return derived_quote_styles(
+        {
+            sid: (is_quote_style_name(sid) or is_quote_style_name(name), base)
+            for sid, (name, base) in styles.items()
+        }
+    )
 
 
 def _notes(main_part: Any, reltype: str, note_tag: str, path: Path) -> list[str]:
@@ -116,7 +151,7 @@ def _notes(main_part: Any, reltype: str, note_tag: str, path: Path) -> list[str]
         for note in root.iterchildren(note_tag):
             if note.get(f"{_W}type") in _SEPARATOR_NOTE_TYPES:
                 continue
-            texts.extend(text for text in _block_texts(note) if text.strip())
+            texts.extend(text for text, _ in _block_texts(note) if text.strip())
         return texts
     return []
 
@@ -129,12 +164,15 @@ def _parse_xml(xml: bytes) -> Any:
     return etree.fromstring(xml, parser=parser)
 
 
-def _block_texts(container: Any) -> list[str]:
+def _block_texts(
+    container: Any, quote_styles: frozenset[str] = frozenset()
+) -> list[tuple[str, bool]]:
     """Paragraph texts under a block container (body, table cell, note, text box) in document
-    order. Each table cell paragraph is its own paragraph, so a sentence never runs from one cell
-    into the next. Unknown wrappers (content controls, custom XML, tracked insertions) are
-    descended into; an iterative walk keeps deep nesting from exhausting the stack."""
-    texts: list[str] = []
+    order, each with whether its style is one of `quote_styles`. Each table cell paragraph is
+    its own paragraph, so a sentence never runs from one cell into the next. Unknown wrappers
+    (content controls, custom XML, tracked insertions) are descended into; an iterative walk
+    keeps deep nesting from exhausting the stack."""
+    texts: list[tuple[str, bool]] = []
     stack: list[Any] = list(_reversed_children(container))
     while stack:
         element = stack.pop()
@@ -143,9 +181,11 @@ def _block_texts(container: Any) -> list[str]:
             continue  # comments, processing instructions, or skipped subtrees
         if tag == _P:
             text_boxes: list[Any] = []
-            texts.append(_paragraph_text(element, text_boxes))
+            style = element.find(_P_STYLE)
+            quoted = style is not None and style.get(_VAL) in quote_styles
+            texts.append((_paragraph_text(element, text_boxes), quoted))
             for box in text_boxes:
-                texts.extend(_block_texts(box))
+                texts.extend(_block_texts(box, quote_styles))
         else:
             stack.extend(_reversed_children(element))
     return texts

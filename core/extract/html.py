@@ -3,7 +3,7 @@
 Left out: script, style, noscript, template, svg and everything in <head> (the title too), plus
 elements marked `hidden` or styled `display: none`. Block elements (p, div, h1-h6, li, td ...)
 become paragraph breaks and <br> a line break; whitespace inside text is collapsed as a browser
-does, except in <pre>.
+does, except in <pre>. The text of each outermost <blockquote> is reported as a block quote.
 
 Encoding: a byte-order mark or a declared charset (meta tag) is honoured by bs4's own byte
 handling; a page that declares nothing goes through the same detection as a .txt file, because
@@ -41,6 +41,7 @@ _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 _WHITESPACE = re.compile(r"\s+")
 _PARAGRAPH_BREAK = "\n\n"
 _LEAVE = object()  # marks, on the walk's stack, the end of a block element
+_LEAVE_QUOTE = object()  # the end of a <blockquote>
 
 
 def read_html(data: bytes, path: Path) -> RawText:
@@ -68,17 +69,18 @@ def read_html(data: bytes, path: Path) -> RawText:
             if decoded.warning:
                 warnings.append(decoded.warning)
             soup = BeautifulSoup(decoded.text, "html.parser")
-        text = _visible_text(soup)
+        text, block_quotes = _visible_text(soup)
     except DocumentError:
         raise
     except Exception as exc:
         raise CorruptDocument(
             path, f"it cannot be read as a web page ({library_message(exc)})"
         ) from exc
-    return RawText(text, tuple(warnings))
+    return RawText(text, tuple(warnings), block_quotes)
 
 
-def _visible_text(soup: Any) -> str:
+def _visible_text(soup: Any) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """The page's visible text, and the spans of its outermost <blockquote>s in it."""
     from bs4.element import (
         NavigableString,
         PreformattedString,
@@ -89,30 +91,48 @@ def _visible_text(soup: Any) -> str:
     )
 
     parts: list[str] = []
+    length = 0  # of "".join(parts)
+    quotes: list[tuple[int, int]] = []
+    quote_depth = 0
+    quote_start = 0
     # (node, inside <pre>) pairs; _LEAVE closes a block. Iterative: deeply nested pages are fine.
     stack: list[tuple[Any, bool]] = [(soup, False)]
     while stack:
         node, preformatted = stack.pop()
+        part = ""
         if node is _LEAVE:
-            parts.append(_PARAGRAPH_BREAK)
+            part = _PARAGRAPH_BREAK
+        elif node is _LEAVE_QUOTE:
+            quote_depth -= 1
+            if quote_depth == 0:
+                quotes.append((quote_start, length))
+            continue
         elif isinstance(node, Tag):
             name = (node.name or "").lower()
             if name in _SKIPPED_TAGS or _hidden(node):
                 continue
             if name == "br":
-                parts.append("\n")
-                continue
-            inner_pre = preformatted or name in _PREFORMATTED_TAGS
-            if name in _BLOCK_TAGS:
-                parts.append(_PARAGRAPH_BREAK)
-                stack.append((_LEAVE, False))
-            stack.extend((child, inner_pre) for child in reversed(node.contents))
+                part = "\n"
+            else:
+                inner_pre = preformatted or name in _PREFORMATTED_TAGS
+                if name in _BLOCK_TAGS:
+                    part = _PARAGRAPH_BREAK
+                    stack.append((_LEAVE, False))
+                if name == "blockquote":
+                    stack.append((_LEAVE_QUOTE, False))
+                    quote_depth += 1
+                    if quote_depth == 1:
+                        quote_start = length + len(part)
+                stack.extend((child, inner_pre) for child in reversed(node.contents))
         elif isinstance(node, NavigableString) and not isinstance(
             node, PreformattedString | Script | Stylesheet | TemplateString
         ):
             # Comments, doctypes, CDATA and the like are PreformattedStrings: never shown.
-            parts.append(str(node) if preformatted else _WHITESPACE.sub(" ", str(node)))
-    return "".join(parts)
+            part = str(node) if preformatted else _WHITESPACE.sub(" ", str(node))
+        if part:
+            parts.append(part)
+            length += len(part)
+    return "".join(parts), tuple(quotes)
 
 
 def _hidden(tag: Any) -> bool:

@@ -1,6 +1,8 @@
 """Reads the text of an OpenDocument text (.odt): paragraphs, headings, lists, tables, sections
 and text boxes in document order, then footnotes and endnotes. Headers and footers (kept in
-the styles part) and comments are left out.
+the styles part) and comments are left out. Paragraphs in LibreOffice's "Quotations" style (or a
+style derived from it, or another quote style: core.extract.raw.QUOTE_STYLE_NAMES) are reported
+as block quotes.
 
 odfpy parses the package (with defusedxml, so entity tricks are refused); the body tree is
 walked here because odfpy's own `teletype.extractText` would splice notes and comments into
@@ -16,7 +18,13 @@ from typing import Any
 from xml.parsers import expat as xml_parsers_expat
 
 from core.errors import CorruptDocument, DocumentError, EncryptedDocument, UnsupportedFormat
-from core.extract.raw import RawText, library_message
+from core.extract.raw import (
+    RawText,
+    derived_quote_styles,
+    is_quote_style_name,
+    join_paragraphs,
+    library_message,
+)
 from core.extract.sniff import looks_like
 from core.extract.zipguard import check_archive
 
@@ -24,6 +32,7 @@ _TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 _DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 _SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+_STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 
 _ELEMENT_NODE = 1
 _TEXT_NODES = (3, 4)  # text and CDATA
@@ -32,6 +41,8 @@ _PARAGRAPHS = frozenset({(_TEXT, "p"), (_TEXT, "h")})
 _NOTE = (_TEXT, "note")
 _NOTE_BODY = (_TEXT, "note-body")
 _TEXT_BOX = (_DRAW, "text-box")
+_STYLE_ELEMENT = (_STYLE, "style")
+_STYLE_NAME = (_TEXT, "style-name")
 _SPACES = (_TEXT, "s")
 _INLINE_TEXT = {(_TEXT, "tab"): "\t", (_TEXT, "line-break"): "\n"}
 # Subtrees that are not running text: tracked-change records (they hold deleted text), comments,
@@ -90,12 +101,46 @@ def read_odt(data: bytes, path: Path) -> RawText:
         raise CorruptDocument(path, "it has no text body")
 
     notes: list[str] = []
-    paragraphs = _block_texts(body, notes)
+    paragraphs = _block_texts(body, notes, _quote_styles(document))
     warnings: list[str] = []
     if notes:
-        paragraphs.extend(notes)
+        paragraphs.extend((note, False) for note in notes)
         warnings.append(f"added {len(notes)} footnote/endnote paragraph(s) at the end of the text")
-    return RawText("\n\n".join(paragraphs), tuple(warnings))
+    text, block_quotes = join_paragraphs(paragraphs)
+    return RawText(text, tuple(warnings), block_quotes)
+
+
+def _quote_styles(document: Any) -> frozenset[str]:
+    """The names of the paragraph styles that are quote styles or derive from one: the
+    automatic styles ("P3") a paragraph formatted by hand gets name their parent."""
+    styles: dict[str, tuple[str, str | None]] = {}  # name -> (display name, parent name)
+    for container in (document.styles, document.automaticstyles):
+        for node in getattr(container, "childNodes", ()):
+            if node.nodeType != _ELEMENT_NODE or node.qname != _STYLE_ELEMENT:
+                continue
+            attributes = node.attributes
+            name = attributes.get((_STYLE, "name"))
+            if not name or attributes.get((_STYLE, "family"), "paragraph") != "paragraph":
+                continue
+            styles[str(name)] = (
+                str(attributes.get((_STYLE, "display-name"), "")),
+                _optional(attributes.get((_STYLE, "parent-style-name"))),
+            )
+    # names escape spaces and other characters as _20_ ("Intense_20_Quote")
+    return derived_quote_styles(
+        {
+            name: (is_quote_style_name(_unescape(name)) or is_quote_style_name(display), parent)
+            for name, (display, parent) in styles.items()
+        }
+    )
+
+
+def _optional(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _unescape(name: str) -> str:
+    return re.sub(r"_([0-9a-fA-F]{2})_", lambda m: chr(int(m.group(1), 16)), name)
 
 
 def _check_package(data: bytes, path: Path) -> None:
@@ -157,10 +202,13 @@ def _check_well_formed(xml: bytes, name: str, path: Path) -> None:
         ) from exc
 
 
-def _block_texts(container: Any, notes: list[str]) -> list[str]:
-    """Paragraph texts under a block container in document order; note texts go to `notes`.
-    Iterative, so deep nesting cannot exhaust the stack."""
-    texts: list[str] = []
+def _block_texts(
+    container: Any, notes: list[str], quote_styles: frozenset[str] = frozenset()
+) -> list[tuple[str, bool]]:
+    """Paragraph texts under a block container in document order, each with whether its style
+    is one of `quote_styles`; note texts go to `notes`. Iterative, so deep nesting cannot
+    exhaust the stack."""
+    texts: list[tuple[str, bool]] = []
     stack: list[Any] = list(reversed(container.childNodes))
     while stack:
         node = stack.pop()
@@ -168,9 +216,11 @@ def _block_texts(container: Any, notes: list[str]) -> list[str]:
             continue
         if node.qname in _PARAGRAPHS:
             text_boxes: list[Any] = []
-            texts.append(_paragraph_text(node, notes, text_boxes))
+            style = node.attributes.get(_STYLE_NAME)
+            quoted = style is not None and str(style) in quote_styles
+            texts.append((_paragraph_text(node, notes, text_boxes), quoted))
             for box in text_boxes:
-                texts.extend(_block_texts(box, notes))
+                texts.extend(_block_texts(box, notes, quote_styles))
         else:
             stack.extend(reversed(node.childNodes))
     return texts
@@ -196,7 +246,7 @@ def _paragraph_text(paragraph: Any, notes: list[str], text_boxes: list[Any]) -> 
         elif qname == _NOTE:
             for child in node.childNodes:
                 if child.nodeType == _ELEMENT_NODE and child.qname == _NOTE_BODY:
-                    notes.extend(text for text in _block_texts(child, notes) if text.strip())
+                    notes.extend(text for text, _ in _block_texts(child, notes) if text.strip())
         elif qname == _TEXT_BOX:
             text_boxes.append(node)
         else:

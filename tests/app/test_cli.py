@@ -130,3 +130,112 @@ def test_version(capsys) -> None:
         main(["--version"])
     assert exit_info.value.code == 0
     assert capsys.readouterr().out.startswith("doppel ")
+
+
+PROMPT = (
+    "Public libraries face new challenges in the digital age. Many people now read on screens "
+    "rather than on paper. Councils must decide how to spend limited budgets on books and "
+    "computers."
+)
+QUOTE = (
+    '"Libraries are the memory of a town and the classroom of those who left school early. '
+    'They ask nothing of their visitors but curiosity and a little quiet."'
+)
+REFERENCES = (
+    "References\n\nSmith, J. (2010). Rivers and floods. London: River Press.\n\n"
+    "Jones, K. (2012). Valleys of the north. Oxford: Northern Books."
+)
+
+
+def submissions(tmp_path: Path) -> tuple[Path, Path, Path]:
+    essay = ORIGINAL.read_text(encoding="utf-8")
+    a = tmp_path / "a.txt"
+    a.write_text(f"{PROMPT}\n\n{essay}\n\n{QUOTE}\n\n{REFERENCES}\n", encoding="utf-8")
+    b = tmp_path / "b.txt"
+    b.write_text(
+        f"{PROMPT}\n\n{SAMPLES.joinpath('unrelated-essay.txt').read_text(encoding='utf-8')}"
+        f"\n\n{QUOTE}\n\n{REFERENCES}\n",
+        encoding="utf-8",
+    )
+    prompt = tmp_path / "prompt.txt"
+    prompt.write_text(PROMPT, encoding="utf-8")
+    return a, b, prompt
+
+
+def test_exclusions_leave_shared_prompt_quotes_and_references_out_of_the_scores(
+    capsys, tmp_path: Path
+) -> None:
+    a, b, prompt = submissions(tmp_path)
+    code, out, _ = run(capsys, "compare", a, b, "--json")
+    assert code == 0
+    plain = json.loads(out)
+    assert plain["jaccard"] > 0
+    assert plain["exclusions"] == {
+        "quotations": False,
+        "references": False,
+        "templates": [],
+        "template_phrase_words": 6,
+    }
+    assert plain["a"]["excluded"] == [] and plain["a"]["excluded_sentences"] == []
+    code, out, _ = run(
+        capsys,
+        "compare",
+        a,
+        b,
+        "--json",
+        "--exclude-quotes",
+        "--exclude-references",
+        "--template",
+        prompt,
+        "--template-phrase-words",
+        "7",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["jaccard"] == 0.0 and data["matched_sentences"] == 0
+    assert data["exclusions"] == {
+        "quotations": True,
+        "references": True,
+        "templates": ["prompt.txt"],
+        "template_phrase_words": 7,
+    }
+    kinds = {span["kind"] for span in data["a"]["excluded"]}
+    assert kinds == {"quotation", "references", "template"}
+    references = next(s for s in data["a"]["excluded"] if s["kind"] == "references")
+    assert references["detail"] == "References"
+    # the prompt, the quotation, and the references (Punkt cuts an entry after "J.")
+    assert len(data["a"]["excluded_sentences"]) == 3 + 2 + 8
+    assert data["a"]["signature_length"] == plain["a"]["signature_length"] - 13
+
+
+def test_the_summary_says_what_was_left_out(capsys, tmp_path: Path) -> None:
+    a, b, prompt = submissions(tmp_path)
+    code, out, _ = run(capsys, "compare", a, b, "--exclude-quotes", "--template", prompt)
+    assert code == 0
+    assert "   excluded: 1 quotation (2 sentences left out, 28 words)" in out
+    assert "   excluded: template prompt.txt (3 sentences left out)" in out
+    assert "Left out of the scores: quotations; text matching the template prompt.txt" in out
+    assert "references" not in out.split("Jaccard")[0]
+    code, out, _ = run(capsys, "compare", a, b)
+    assert "excluded:" not in out and "Left out" not in out
+
+
+def test_nothing_found_is_said_too(capsys) -> None:
+    code, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX, "--exclude-references")
+    assert code == 0
+    assert out.count("   excluded: nothing found") == 2
+    assert "Left out of the scores: references sections" in out
+
+
+def test_an_unreadable_template_exits_2_naming_it(capsys, tmp_path: Path) -> None:
+    code, out, err = run(
+        capsys, "compare", ORIGINAL, COPY_DOCX, "--template", tmp_path / "missing-prompt.docx"
+    )
+    assert code == 2 and out == ""
+    assert err.startswith("doppel: ") and "missing-prompt.docx" in err
+
+
+def test_a_template_phrase_of_one_word_is_a_usage_error(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["compare", str(ORIGINAL), str(COPY_DOCX), "--template-phrase-words", "1"])
+    assert exit_info.value.code == 2

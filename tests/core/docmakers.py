@@ -21,7 +21,7 @@ import io
 import tempfile
 import textwrap
 import zipfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,9 +133,16 @@ _BOMS = {
 }
 
 
-def make_md(path: Path, blocks: Sequence[Block], *, title: str | None = None) -> Path:
-    """A Markdown file: an optional "# title" heading, then the paragraphs, unwrapped."""
-    parts = ([f"# {title}"] if title else []) + flatten(blocks)
+def make_md(
+    path: Path, blocks: Sequence[Block], *, title: str | None = None, quotes: Collection[int] = ()
+) -> Path:
+    """A Markdown file: an optional "# title" heading, then the paragraphs, unwrapped; the
+    blocks numbered in `quotes` are block quotes ("> ")."""
+    paragraphs = [
+        f"> {block}" if k in quotes and isinstance(block, str) else block
+        for k, block in enumerate(blocks)
+    ]
+    parts = ([f"# {title}"] if title else []) + flatten(paragraphs)
     path.write_text("\n\n".join(parts) + "\n", encoding="utf-8")
     return path
 
@@ -150,13 +157,21 @@ def make_docx(
     header: str | None = None,
     footer: str | None = None,
     footnotes: Sequence[str] = (),
+    quotes: Collection[int] = (),
+    quote_style: str = "Quote",
 ) -> Path:
     """A .docx made by python-docx. `header`/`footer` go into the section's header and footer
-    (which extraction must leave out); each footnote is referenced from the first paragraph."""
+    (which extraction must leave out); each footnote is referenced from the first paragraph.
+    The blocks numbered in `quotes` get the paragraph style `quote_style` (a built-in name:
+    "Quote", "Intense Quote", "Block Text")."""
     import docx
+    from docx.enum.style import WD_STYLE_TYPE
 
     document = docx.Document()
-    for block in blocks:
+    if quotes and quote_style not in [style.name for style in document.styles]:
+        # python-docx's template lacks some built-in styles; Word adds them as used, like this
+        document.styles.add_style(quote_style, WD_STYLE_TYPE.PARAGRAPH)
+    for number, block in enumerate(blocks):
         if isinstance(block, Table):
             columns = max(len(row) for row in block.rows)
             table = document.add_table(rows=len(block.rows), cols=columns)
@@ -164,7 +179,7 @@ def make_docx(
                 for c, cell in enumerate(row):
                     table.cell(r, c).text = cell
         else:
-            document.add_paragraph(block)
+            document.add_paragraph(block, style=quote_style if number in quotes else None)
     section = document.sections[0]
     if header is not None:
         section.header.paragraphs[0].text = header
@@ -237,12 +252,15 @@ def make_odt(
     *,
     header: str | None = None,
     footnotes: Sequence[str] = (),
+    quotes: Collection[int] = (),
 ) -> Path:
     """An .odt made by odfpy. `header` goes into the page style's header (left out by
-    extraction); footnotes are anchored at the end of the first paragraph."""
+    extraction); footnotes are anchored at the end of the first paragraph. The blocks numbered
+    in `quotes` are in an automatic style derived from LibreOffice's "Quotations", as
+    LibreOffice writes a quotation indented by hand."""
     from odf import teletype
     from odf.opendocument import OpenDocumentText
-    from odf.style import Header, MasterPage, PageLayout
+    from odf.style import Header, MasterPage, PageLayout, ParagraphProperties, Style
     from odf.table import Table as OdfTable
     from odf.table import TableCell, TableColumn, TableRow
     from odf.text import Note, NoteBody, NoteCitation, P
@@ -256,6 +274,13 @@ def make_odt(
         page_header.addElement(P(text=header))
         master.addElement(page_header)
         document.masterstyles.addElement(master)
+
+    quote_style = None
+    if quotes:
+        document.styles.addElement(Style(name="Quotations", family="paragraph"))
+        quote_style = Style(name="P1", family="paragraph", parentstylename="Quotations")
+        quote_style.addElement(ParagraphProperties(marginleft="1cm"))
+        document.automaticstyles.addElement(quote_style)
 
     first_paragraph = None
     for number, block in enumerate(blocks):
@@ -273,7 +298,7 @@ def make_odt(
                 table.addElement(table_row)
             document.text.addElement(table)
         else:
-            paragraph = P()
+            paragraph = P(stylename=quote_style) if number in quotes else P()
             teletype.addTextToElement(paragraph, block)
             document.text.addElement(paragraph)
             first_paragraph = first_paragraph or paragraph
@@ -358,10 +383,12 @@ def make_html(
     title: str = "Essay",
     noise: bool = True,
     source_wrap: int | None = 70,
+    quotes: Collection[int] = (),
 ) -> Path:
     """A web page with the paragraphs as <p> elements (source text wrapped at `source_wrap`
     columns, as editors do). `noise` adds what extraction must ignore: a style sheet, scripts,
-    a <noscript> and a <template>, a hidden element and a comment."""
+    a <noscript> and a <template>, a hidden element and a comment. The blocks numbered in
+    `quotes` are in a <blockquote>."""
 
     def para(text: str) -> str:
         escaped = html.escape(text, quote=False)
@@ -379,13 +406,15 @@ def make_html(
         body.append("<template><p>Template text.</p></template>")
         body.append('<div hidden>Hidden text.</div><div style="display: none">Undisplayed.</div>')
         body.append("<!-- a comment -->")
-    for block in blocks:
+    for number, block in enumerate(blocks):
         if isinstance(block, Table):
             rows = "".join(
                 "<tr>" + "".join(f"<td>{html.escape(c, quote=False)}</td>" for c in row) + "</tr>"
                 for row in block.rows
             )
             body.append(f"<table>{rows}</table>")
+        elif number in quotes:
+            body.append(f"<blockquote>{para(block)}</blockquote>")
         else:
             body.append(para(block))
     if noise:

@@ -226,3 +226,20 @@ def test_damaged_documents(
     for where, value in flips:
         data[int(where * (len(data) - 1))] = value
     outcome(tmp_path_factory.mktemp("damaged") / f"damaged{suffix}", bytes(data))
+
+
+def test_block_quotes_that_normalisation_merges_away_are_skipped_not_misplaced() -> None:
+    from core.extract.raw import join_paragraphs, locate_in_normalised
+    from core.normalize import normalize_text
+
+    raw, spans = join_paragraphs(
+        [
+            ("Quoted again.", False),
+            ("Broken wor\u00ad", True),  # a soft hyphen at the end joins it to the next one
+            ("ds here.", False),
+            ("Quoted  again.", True),
+        ]
+    )
+    text = normalize_text(raw)
+    assert [text[a:b] for a, b in locate_in_normalised(raw, spans, text)] == ["Quoted again."]
+    assert locate_in_normalised(raw, spans, text)[0][0] == text.rindex("Quoted again.")

@@ -181,3 +181,45 @@ def test_not_a_zip_at_all(tmp_path: Path) -> None:
     path.write_text("I saved my essay as text and renamed it.", encoding="utf-8")
     with pytest.raises(CorruptDocument, match=r"plain\.docx: it is not a Word \.docx file"):
         extract(path)
+
+
+def quote_texts(path: Path) -> list[str]:
+    extracted = extract(path)
+    return [extracted.text[a:b] for a, b in extracted.block_quotes]
+
+
+def test_quote_paragraphs_are_found_in_the_normalised_text(tmp_path: Path) -> None:
+    path = make_docx(
+        tmp_path / "quotes.docx",
+        [
+            "Yes.",
+            "An   essay with “curly quotes”, a ﬁ ligature and spaces.",
+            "Yes.",  # the same text as the first paragraph, but a quote this time
+            "Own words again.",
+            "First quoted paragraph.",
+            "Second quoted paragraph, part of the same quotation.",
+        ],
+        quotes={2, 4, 5},
+        footnotes=["A note."],
+    )
+    extracted = extract(path)
+    assert extracted.block_quotes == (
+        (extracted.text.index("Yes.", 1), extracted.text.index("Yes.", 1) + 4),
+        (
+            extracted.text.index("First quoted"),
+            extracted.text.index("same quotation.") + len("same quotation."),
+        ),
+    )
+    assert quote_texts(path)[1] == (
+        "First quoted paragraph.\n\nSecond quoted paragraph, part of the same quotation."
+    )
+
+
+def test_a_quote_styled_paragraph_with_a_line_break_and_no_quotes(tmp_path: Path) -> None:
+    body = (
+        '<w:p><w:pPr><w:pStyle w:val="Normal"/></w:pPr><w:r><w:t>Own.</w:t></w:r></w:p>'
+        '<w:p><w:pPr><w:pStyle w:val="Quote"/></w:pPr><w:r><w:t xml:space="preserve">'
+        "Quoted  line one</w:t><w:br/><w:t>line two.</w:t></w:r></w:p>"
+    )
+    assert quote_texts(docx_with_body(tmp_path / "br.docx", body)) == ["Quoted line one line two."]
+    assert extract(make_docx(tmp_path / "none.docx", ["Plain.", "Text."])).block_quotes == ()

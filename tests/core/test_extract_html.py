@@ -103,3 +103,16 @@ def test_renamed_image_is_not_a_page(tmp_path: Path) -> None:
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(100))
     with pytest.raises(CorruptDocument, match=r"photo\.html: it is not a web page"):
         extract(path)
+
+
+def test_blockquotes_are_block_quotes_the_outermost_once(tmp_path: Path) -> None:
+    markup = (
+        "<html><body><p>Own words.</p><blockquote><p>Quoted\n   text,<br>one.</p>"
+        "<blockquote>Nested.</blockquote><p>Two.</p></blockquote><p>After.</p>"
+        "<blockquote>Again.</blockquote></body></html>"
+    )
+    extracted = extract(page(tmp_path, markup))
+    assert [extracted.text[a:b] for a, b in extracted.block_quotes] == [
+        "Quoted text, one.\n\nNested.\n\nTwo.",
+        "Again.",
+    ]

@@ -134,3 +134,10 @@ def test_entity_expansion_is_refused(tmp_path: Path) -> None:
 def test_empty_odt(tmp_path: Path) -> None:
     with pytest.raises(EmptyDocument, match=r"empty\.odt"):
         extract(make_odt(tmp_path / "empty.odt", ["", "  "]))
+
+
+def test_paragraphs_in_the_quotations_style_are_block_quotes(tmp_path: Path) -> None:
+    blocks: list[Block] = ["Own words.", "Quoted words.", Table.of([["Cell."]]), "More own words."]
+    extracted = extract(make_odt(tmp_path / "q.odt", blocks, quotes={1}))
+    assert [extracted.text[a:b] for a, b in extracted.block_quotes] == ["Quoted words."]
+    assert extract(make_odt(tmp_path / "none.odt", blocks)).block_quotes == ()

@@ -131,3 +131,13 @@ def test_bom_only_file_is_empty(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xfe")
     with pytest.raises(EmptyDocument, match=r"bom\.txt"):
         extract(path)
+
+
+def test_markdown_block_quotes_are_block_quotes(tmp_path: Path) -> None:
+    path = tmp_path / "quotes.md"
+    path.write_text("# Title\n\nOwn.\n\n> Quoted\nlazy line.\n\n> More.\n\nOwn > not a quote.\n")
+    extracted = extract(path)
+    assert [extracted.text[a:b] for a, b in extracted.block_quotes] == [
+        "> Quoted lazy line.\n\n> More."
+    ]
+    assert extract(make_txt(tmp_path / "q.txt", ["> Not in a .txt."])).block_quotes == ()
