@@ -5,6 +5,11 @@ blocks differ and a colour repeats only when blocks outnumber the eight colours.
 is left out of the set: grey is the neutral style of discarded blocks. On a dark pane the same
 hues are mixed into the pane's background, as far as light text needs to stay readable on them
 (WCAG AA contrast), while a block keeps the hue a teacher associates with its table swatch.
+
+Inside a kept block, the words its sentences share with their partners are drawn in a stronger
+shade of the block's colour: darker on a light pane (as dark as the text stays readable on it),
+the hue itself behind dark text on a dark pane. A chosen shared phrase is shown in inverse video
+(the pane's text colour behind its background colour), unlike any block colour in either theme.
 """
 
 from __future__ import annotations
@@ -37,6 +42,13 @@ MIN_CONTRAST = 4.5
 # out from every block colour and from the text.
 FAILED_LIGHT = "#CC3311"
 FAILED_DARK = "#EE6677"
+
+# Shared words on a light pane: the block's hue darkened toward black as far as the text keeps
+# this contrast on it (a margin over AA), and at least by SHARED_MIN_DARKEN, else (a grey text
+# colour leaves no room) dark enough for the pane's background colour as the text.
+SHARED_CONTRAST = 5.0
+SHARED_MIN_DARKEN = 0.2
+SHARED_MAX_DARKEN = 0.32
 
 NEUTRAL_LIGHT = "#8A8A8A"
 NEUTRAL_DARK = "#A0A0A0"
@@ -77,6 +89,40 @@ def piece_background(slot: int, palette: QPalette) -> QColor:
         share -= 0.02
         colour = _mix(hue, base, share)
     return colour
+
+
+def shared_colours(slot: int, palette: QPalette) -> tuple[QColor, QColor]:
+    """Background and text colour of the shared words inside a kept piece: a stronger shade of
+    its block's colour than `piece_background`, readable (WCAG AA) in light and dark."""
+    hue = swatch_colour(slot)
+    base = palette.color(QPalette.ColorRole.Base)
+    text = palette.color(QPalette.ColorRole.Text)
+    if is_dark(palette):
+        # the full hue (dimmed on the rest of the piece) behind the pane's dark background
+        colour = hue
+        while contrast_ratio(colour, base) < MIN_CONTRAST and colour.lightness() < 250:
+            colour = _mix(QColor("#ffffff"), colour, 0.1)
+        return colour, QColor(base)
+    black = QColor("#000000")
+    share = 0.0
+    while (
+        share + 0.02 <= SHARED_MAX_DARKEN
+        and contrast_ratio(_mix(black, hue, share + 0.02), text) >= SHARED_CONTRAST
+    ):
+        share += 0.02
+    if share >= SHARED_MIN_DARKEN:
+        return _mix(black, hue, share), QColor(text)
+    while share < 0.9 and contrast_ratio(_mix(black, hue, share), base) < MIN_CONTRAST:
+        share += 0.02
+    return _mix(black, hue, share), QColor(base)
+
+
+def found_colours(palette: QPalette) -> tuple[QColor, QColor]:
+    """Background and text colour of a chosen shared phrase's occurrences: inverse video."""
+    return (
+        QColor(palette.color(QPalette.ColorRole.Text)),
+        QColor(palette.color(QPalette.ColorRole.Base)),
+    )
 
 
 def failed_colour(palette: QPalette) -> QColor:

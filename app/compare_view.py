@@ -1,23 +1,33 @@
 """The side-by-side view of one comparison: scores on top, documents A and B side by side with
-the copied blocks marked, and the table of blocks below.
+the copied blocks marked, and below them two tabs: the table of blocks, and the phrases both
+documents share.
 
 `comparison_marks` turns the engine's blocks into character-span marks for the two panes (one
-pass, display mapping only); `ComparisonView` lays the widgets out and keeps the panes, the
-table and the current block in step: a click on a passage in one pane brings its partner into
-view in the other, a table row brings both, and next/previous walk the shown blocks along A.
+pass, display mapping only); `prepare_view` adds the words each verified block's sentences
+share (`core.shared_words`), emphasised inside the block's colour. `ComparisonView` lays the
+widgets out and keeps the panes, the table and the current block in step: a click on a passage
+in one pane brings its partner into view in the other, a table row brings both, and
+next/previous walk the shown blocks along A. The shared phrases are found by a background job
+of their own once a comparison is shown (they take seconds on long documents, the blocks do
+not wait for them); choosing one shows every occurrence in both panes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
+import shiboken6
 from PySide6.QtCore import (
     QByteArray,
+    QCoreApplication,
+    QDataStream,
     QItemSelectionModel,
     QLocale,
     QModelIndex,
     Qt,
+    QThreadPool,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPalette
@@ -32,6 +42,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QTableView,
+    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -51,17 +62,26 @@ from app.block_model import (
     BlockTableModel,
     StateFilter,
 )
+from app.crash import log
+from app.phrases_panel import SharedPhrasesPanel
 from app.results_panel import ResultsPanel, plural
-from app.text_pane import Mark, MarkKind, TextPane
+from app.session import CyclicGcPaused
+from app.tasks import Task, TaskContext, TaskRunner
+from app.text_pane import Emphasis, Mark, MarkKind, TextPane
 from app.view_state import read_state, write_state
 from core.comparison import Comparison
 from core.document import Document
+from core.shared_words import PieceWords, SharedPhrase, SharedPhrases, shared_phrases, shared_words
 from core.verification import BlockOutcome, BlockState
 
 Span = tuple[int, int]
 
 STATE_MAGIC = "doppel.comparison-view"
-STATE_VERSION = 1
+STATE_VERSION = 2  # 1: no Shared phrases tab (still read)
+TAB_BLOCKS = 0
+TAB_PHRASES = 1
+#: the shared phrases are looked for this long after a comparison is shown (`_find_phrases`)
+PHRASES_DELAY_MS = 250
 HINT_TEXT = "Click a coloured passage to find it in the other document · F8 next block"
 
 
@@ -78,6 +98,9 @@ class PreparedView:
     order: list[int]  # block indices in A order
     marks_a: list[Mark]
     marks_b: list[Mark]
+    shared: tuple[PieceWords, ...] = ()  # the shared words of every kept piece
+    emphasis_a: list[Emphasis] = field(default_factory=list)  # ... as spans in each pane
+    emphasis_b: list[Emphasis] = field(default_factory=list)
 
 
 def prepare_view(comparison: Comparison) -> PreparedView:
@@ -87,7 +110,25 @@ def prepare_view(comparison: Comparison) -> PreparedView:
         range(len(blocks)), key=lambda i: (blocks[i].raw.a_start, blocks[i].raw.b_start, i)
     )
     marks_a, marks_b = comparison_marks(comparison, slots)
-    return PreparedView(comparison, slots, order, marks_a, marks_b)
+    shared = shared_words(comparison)
+    emphasis_a, emphasis_b = emphasis_spans(shared, slots)
+    return PreparedView(comparison, slots, order, marks_a, marks_b, shared, emphasis_a, emphasis_b)
+
+
+def emphasis_spans(
+    shared: tuple[PieceWords, ...], slots: list[int | None]
+) -> tuple[list[Emphasis], list[Emphasis]]:
+    """The shared words' runs as emphasis in pane A and pane B, in their block's colour slot."""
+    in_a: list[Emphasis] = []
+    in_b: list[Emphasis] = []
+    for piece in shared:
+        slot = slots[piece.block]
+        if slot is None:
+            continue
+        for run in piece.runs:
+            in_a.append(Emphasis(run.a_start, run.a_end, slot))
+            in_b.append(Emphasis(run.b_start, run.b_end, slot))
+    return in_a, in_b
 
 
 def comparison_marks(
@@ -122,17 +163,25 @@ def comparison_marks(
     return marks_a, marks_b
 
 
-def mark_tooltip(comparison: Comparison, mark: Mark) -> str:
-    """What a mark means, in plain words (its tooltip)."""
+def mark_tooltip(
+    comparison: Comparison,
+    mark: Mark,
+    shared: dict[tuple[int, int], PieceWords] | None = None,
+) -> str:
+    """What a mark means, in plain words (its tooltip); `shared` is the pieces' shared words
+    by (block, part)."""
     block = comparison.blocks[mark.block]
     if mark.kind == MarkKind.PIECE:
-        return piece_tooltip(mark.block, block, mark.part)
+        words = shared.get((mark.block, mark.part)) if shared else None
+        return piece_tooltip(mark.block, block, mark.part, words)
     if mark.kind == MarkKind.FAILED:
         return failed_tooltip(mark.block, comparison.failure_reason(block, mark.part))
     return discarded_tooltip(mark.block, block)
 
 
-def piece_tooltip(index: int, block: BlockOutcome, part: int) -> str:
+def piece_tooltip(
+    index: int, block: BlockOutcome, part: int, words: PieceWords | None = None
+) -> str:
     length = block.pieces[part].length
     same = (
         f"{length} sentences in a row have the same lengths and start with the same words "
@@ -147,7 +196,20 @@ def piece_tooltip(index: int, block: BlockOutcome, part: int) -> str:
             f"{same} Elsewhere in this block {len(block.failed)} of {block.raw.length} "
             "sentences start differently (red wavy underline)."
         )
+    if words is not None:
+        detail += "\n" + shared_words_text(words)
     return f"{head}\n{detail}\nClick to show it in the other document."
+
+
+def shared_words_text(words: PieceWords) -> str:
+    """How much of a kept piece is word for word, in plain words."""
+    if words.word_for_word:
+        return "Word for word: every word is the same, in the same order."
+    total = max(words.words_a, words.words_b)
+    return (
+        f"{words.shared:,} of {total:,} words are the same, in the same order (the "
+        "stronger shade); the rest only has the same shape."
+    )
 
 
 def failed_tooltip(index: int, reason: str) -> str:
@@ -243,17 +305,29 @@ class DocumentHeader(QWidget):
 
 class ComparisonView(QWidget):
     """Documents A and B side by side, their shared blocks marked, a results panel above and
-    the table of blocks below. See the module docstring."""
+    the tables of blocks and of shared phrases below. See the module docstring.
+
+    The shared phrases are found through `runner`, the app's TaskRunner; without one the view
+    runs them on Qt's global thread pool (`_own_runner`)."""
 
     block_selected = Signal(int)  # index into comparison.blocks
+    phrases_ready = Signal(object)  # the SharedPhrases of the comparison shown
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
         super().__init__(parent)
         self._comparison: Comparison | None = None
         self._current = -1
         self._order: list[int] = []  # block indices in A order
         self._sync = False
         self._syncing = False  # set while one pane moves the other, and while jumping
+        self.runner = runner if runner is not None else self._own_runner()
+        self._phrases_task: Task | None = None
+        self._phrases_timer = QTimer(self)
+        self._phrases_timer.setSingleShot(True)
+        self._phrases_timer.setInterval(PHRASES_DELAY_MS)
+        self._phrases_timer.timeout.connect(self._start_phrases)
+        self._found: SharedPhrase | None = None  # the phrase shown in the panes
+        self._found_at = (0, 0)  # which of its occurrences in A and in B is in view
 
         self.results = ResultsPanel()
         self.pane_a = TextPane()
@@ -268,6 +342,7 @@ class ComparisonView(QWidget):
         self.proxy.setSourceModel(self.block_model)
         self.table = QTableView()
         self._setup_table()
+        self.phrases = SharedPhrasesPanel()
 
         self._create_actions()
         self.state_filter = QComboBox()
@@ -285,7 +360,7 @@ class ComparisonView(QWidget):
 
         self.main_splitter = QSplitter(Qt.Orientation.Vertical)
         self.main_splitter.addWidget(self.panes_splitter)
-        self.main_splitter.addWidget(self._table_area())
+        self.main_splitter.addWidget(self._bottom_area())
         self.main_splitter.setStretchFactor(0, 3)
         self.main_splitter.setStretchFactor(1, 1)
         self.main_splitter.setHandleWidth(10)
@@ -305,6 +380,8 @@ class ComparisonView(QWidget):
         self.proxy.rowsRemoved.connect(self._update_shown_count)
         self.proxy.modelReset.connect(self._update_shown_count)
         self.proxy.layoutChanged.connect(self._update_shown_count)
+        self.phrases.phrase_chosen.connect(self._on_phrase_chosen)
+        self.phrases.phrase_again.connect(lambda _phrase: self._step_found())
         self.pane_a.verticalScrollBar().valueChanged.connect(
             lambda _v: self._sync_scroll(self.pane_a, self.pane_b)
         )
@@ -323,6 +400,8 @@ class ComparisonView(QWidget):
             prepared = prepare_view(comparison)
         self._comparison = comparison
         self._current = -1
+        self._cancel_phrases()
+        self.phrases.set_result(None)  # clears the chosen phrase too
         self.results.set_comparison(comparison)
         self.block_model.set_comparison(comparison, prepared.slots if prepared else None)
         self.header_a.set_document(comparison.a if comparison else None)
@@ -332,16 +411,19 @@ class ComparisonView(QWidget):
             self.pane_a.clear_document()
             self.pane_b.clear_document()
             self._enable_navigation()
+            self._set_phrases_tab_title(None)
             return
         assert prepared is not None
         self._order = prepared.order
         marks_a, marks_b = prepared.marks_a, prepared.marks_b
         self.pane_a.set_text(comparison.a.text)
         self.pane_b.set_text(comparison.b.text)
-        describe = partial(mark_tooltip, comparison)
-        self.pane_a.set_marks(marks_a, describe)
-        self.pane_b.set_marks(marks_b, describe)
+        by_piece = {(words.block, words.part): words for words in prepared.shared}
+        describe = partial(mark_tooltip, comparison, shared=by_piece)
+        self.pane_a.set_marks(marks_a, describe, prepared.emphasis_a)
+        self.pane_b.set_marks(marks_b, describe, prepared.emphasis_b)
         self._enable_navigation()
+        self._find_phrases(comparison)
 
     def comparison(self) -> Comparison | None:
         return self._comparison
@@ -376,6 +458,25 @@ class ComparisonView(QWidget):
     def sync_scroll(self) -> bool:
         return self._sync
 
+    def set_emphasise_shared(self, on: bool) -> None:
+        """Emphasise (or not) the words a verified block's sentences share with their partners."""
+        if self.emphasise_action.isChecked() != on:
+            self.emphasise_action.setChecked(on)
+            return
+        self.pane_a.set_show_emphasis(on)
+        self.pane_b.set_show_emphasis(on)
+
+    def emphasise_shared(self) -> bool:
+        return self.emphasise_action.isChecked()
+
+    def shared_phrases(self) -> SharedPhrases | None:
+        """The shared phrases of the comparison shown, once found."""
+        return self.phrases.result()
+
+    def show_phrases(self) -> None:
+        """Bring the Shared phrases tab forward."""
+        self.tabs.setCurrentIndex(TAB_PHRASES)
+
     def set_state_filter(self, state: StateFilter) -> None:
         self.state_filter.setCurrentIndex(self.state_filter.findData(state))
 
@@ -402,29 +503,48 @@ class ComparisonView(QWidget):
         return [i for i in self._order if self.proxy.accepts(blocks[i])]
 
     def save_state(self) -> QByteArray:
-        """The splitters' sizes and the table header's layout, for QSettings."""
-        state, _ = write_state(
+        """The splitters' sizes, the tables' headers, the tab shown and whether shared words
+        are emphasised, for QSettings."""
+        state, stream = write_state(
             STATE_MAGIC,
             STATE_VERSION,
             (
                 self.main_splitter.saveState(),
                 self.panes_splitter.saveState(),
                 self.table.horizontalHeader().saveState(),
+                self.phrases.table.horizontalHeader().saveState(),
             ),
         )
+        stream.writeInt32(self.tabs.currentIndex())
+        stream.writeBool(self.emphasise_shared())
         return state
 
     def restore_state(self, state: QByteArray) -> bool:
-        """Restore what `save_state` wrote; False (and nothing changed) if it is not that."""
-        found = read_state(state, STATE_MAGIC, STATE_VERSION, 3)
+        """Restore what `save_state` wrote (or the first version, without the phrases); False
+        (and nothing changed) if it is not that."""
+        found = read_state(state, STATE_MAGIC, STATE_VERSION, 4)
         if found is None:
-            return False
-        main, panes, header = found[0]
+            older = read_state(state, STATE_MAGIC, 1, 3)
+            if older is None:
+                return False
+            main, panes, header = older[0]
+            phrases_header, tab, emphasise = None, TAB_BLOCKS, True
+        else:
+            (main, panes, header, phrases_header), stream = found
+            tab = stream.readInt32()
+            emphasise = stream.readBool()
+            if stream.status() != QDataStream.Status.Ok:
+                return False
         restored = [
             self.main_splitter.restoreState(main),
             self.panes_splitter.restoreState(panes),
             self.table.horizontalHeader().restoreState(header),
         ]
+        if phrases_header is not None:
+            restored.append(self.phrases.table.horizontalHeader().restoreState(phrases_header))
+        if 0 <= tab < self.tabs.count():
+            self.tabs.setCurrentIndex(tab)
+        self.set_emphasise_shared(emphasise)
         return all(restored)
 
     # --- behaviour -----------------------------------------------------------------------
@@ -450,6 +570,14 @@ class ComparisonView(QWidget):
         self.sync_scroll_action.setCheckable(True)
         self.sync_scroll_action.setToolTip("Scrolling one document scrolls the other with it")
         self.sync_scroll_action.toggled.connect(self.set_sync_scroll)
+        self.emphasise_action = QAction("Emphasise shared words", self)
+        self.emphasise_action.setCheckable(True)
+        self.emphasise_action.setChecked(True)
+        self.emphasise_action.setToolTip(
+            "Inside each copied passage, show the words both sentences use in the same order in "
+            "a stronger shade: all of them when it is word for word"
+        )
+        self.emphasise_action.toggled.connect(self.set_emphasise_shared)
         for action in (self.next_action, self.previous_action):
             self.addAction(action)  # shortcuts work even before the window adds its menus
 
@@ -483,11 +611,8 @@ class ComparisonView(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(COL_WORDS, QHeaderView.ResizeMode.Stretch)
 
-    def _table_area(self) -> QWidget:
-        title = QLabel("Blocks")
-        font = QFont(title.font())
-        font.setWeight(QFont.Weight.DemiBold)
-        title.setFont(font)
+    def _bottom_area(self) -> QWidget:
+        """Two tabs, Blocks and Shared phrases, with the view's buttons beside them."""
         hint = QLabel(HINT_TEXT)
         hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         hint.setToolTip(HINT_TEXT)
@@ -495,30 +620,47 @@ class ComparisonView(QWidget):
         bar = QHBoxLayout()
         bar.setContentsMargins(2, 4, 2, 2)
         bar.setSpacing(8)
-        bar.addWidget(title)
         bar.addWidget(self.state_filter)
         bar.addWidget(self.shown_count)
         bar.addSpacing(12)
         bar.addWidget(hint, 1)  # takes the room that is left, and clips when there is none
-        bar.addSpacing(12)
+        blocks = QWidget()
+        layout = QVBoxLayout(blocks)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addLayout(bar)
+        layout.addWidget(self.table, 1)
+
+        buttons = QWidget()
+        row = QHBoxLayout(buttons)
+        row.setContentsMargins(0, 0, 0, 2)
+        row.setSpacing(2)
         for action in (
             self.previous_action,
             self.next_action,
             self.hide_discarded_action,
             self.sync_scroll_action,
+            self.emphasise_action,
         ):
             button = QToolButton()
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setAutoRaise(True)
-            bar.addWidget(button)
-        area = QWidget()
-        layout = QVBoxLayout(area)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
-        layout.addLayout(bar)
-        layout.addWidget(self.table, 1)
-        return area
+            row.addWidget(button)
+
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(blocks, "Blocks")
+        self.tabs.addTab(self.phrases, "Shared phrases")
+        self.tabs.setTabToolTip(TAB_BLOCKS, "The runs of sentences the two documents share")
+        self.tabs.setTabToolTip(
+            TAB_PHRASES, "The phrases of several words both documents use, longest first"
+        )
+        self.tabs.setCornerWidget(buttons, Qt.Corner.TopRightCorner)
+        font = QFont(self.tabs.tabBar().font())
+        font.setWeight(QFont.Weight.DemiBold)
+        self.tabs.tabBar().setFont(font)
+        return self.tabs
 
     def _enable_navigation(self) -> None:
         has_blocks = bool(self._comparison and self._comparison.blocks)
@@ -603,6 +745,103 @@ class ComparisonView(QWidget):
         shown = self.proxy.rowCount()
         self.shown_count.setText(
             f"{plural(total, 'block')} listed" if shown == total else f"{shown:,} of {total:,}"
+        )
+
+    # --- shared phrases ------------------------------------------------------------------
+
+    def _own_runner(self) -> TaskRunner:
+        """A runner for a view given none. Its jobs run on Qt's global pool, not on a pool of
+        the view's: deleting a pool waits for its jobs, and a job waiting for the interpreter
+        lock that the deleting thread holds would never end. Jobs are cancelled when the view
+        goes, and waited for (briefly, the lock released) when the application quits."""
+        runner = TaskRunner()  # no parent: alive until the last callback has run
+        runner.pool = QThreadPool.globalInstance()
+        self.destroyed.connect(lambda: runner.cancel_all())
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(runner.shutdown)
+        return runner
+
+    def _find_phrases(self, comparison: Comparison) -> None:
+        """Look for the shared phrases on a worker; the panel says so until they come.
+
+        The job starts PHRASES_DELAY_MS later, once the comparison is on screen: a worker
+        running Python competes for the interpreter lock, and beside the GUI thread laying out
+        two novels it stretched the window's longest freeze by half (bench/bench_ui.py). An
+        inline runner (tests) starts it at once."""
+        self.phrases.set_pending()
+        self._set_phrases_tab_title(None)
+        if self.runner.synchronous:
+            self._start_phrases()
+        else:
+            self._phrases_timer.start()
+
+    def _start_phrases(self) -> None:
+        comparison = self._comparison
+        if comparison is None:
+            return
+        a, b = comparison.a, comparison.b
+
+        def op(context: TaskContext) -> SharedPhrases:
+            with CyclicGcPaused():  # millions of short-lived keys: see app/session.py
+                return shared_phrases(a, b, progress=lambda _fraction: context.check())
+
+        def done(result: SharedPhrases) -> None:
+            if self._comparison is comparison and shiboken6.isValid(self.phrases):
+                self.phrases.set_result(result)
+                self._set_phrases_tab_title(result)
+                self.phrases_ready.emit(result)
+
+        def error(exc: BaseException, details: str) -> None:
+            if self._comparison is comparison and shiboken6.isValid(self.phrases):
+                log.error("Listing the shared phrases failed\n%s", details)
+                self.phrases.set_failed(f"an internal error ({exc!r})")
+
+        task = self.runner.run(op, on_done=done, on_error=error, on_cancelled=lambda: None)
+        self._phrases_task = task if task.running else None
+
+    def _cancel_phrases(self) -> None:
+        self._phrases_timer.stop()
+        if self._phrases_task is not None and self._phrases_task.running:
+            self._phrases_task.cancel()  # superseded: its result would be stale
+        self._phrases_task = None
+
+    def _set_phrases_tab_title(self, result: SharedPhrases | None) -> None:
+        title = "Shared phrases"
+        if result is not None:
+            title += f" ({result.total:,})"
+        self.tabs.setTabText(TAB_PHRASES, title)
+
+    def _on_phrase_chosen(self, phrase: SharedPhrase | None) -> None:
+        """Show every occurrence of `phrase` in both panes (None: none), the first in view."""
+        self._found = phrase
+        self._found_at = (0, 0)
+        self.pane_a.set_found(phrase.in_a if phrase is not None else [])
+        self.pane_b.set_found(phrase.in_b if phrase is not None else [])
+        if phrase is not None:
+            self._show_found()
+
+    def _step_found(self) -> None:
+        """The next occurrence of the shown phrase in each pane, wrapping round."""
+        phrase = self._found
+        if phrase is None:
+            return
+        at_a, at_b = self._found_at
+        self._found_at = ((at_a + 1) % len(phrase.in_a), (at_b + 1) % len(phrase.in_b))
+        self._show_found()
+
+    def _show_found(self) -> None:
+        phrase = self._found
+        assert phrase is not None
+        at_a, at_b = self._found_at
+        self._syncing = True  # each pane goes to its own occurrence
+        try:
+            self.pane_a.show_span(*phrase.in_a[at_a])
+            self.pane_b.show_span(*phrase.in_b[at_b])
+        finally:
+            self._syncing = False
+        self.phrases.set_place(
+            f"A {at_a + 1} of {len(phrase.in_a)} · B {at_b + 1} of {len(phrase.in_b)}"
         )
 
     def _sync_scroll(self, source: TextPane, target: TextPane) -> None:

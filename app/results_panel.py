@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.block_colours import failed_colour, neutral_colour, swatch_colour
+from app.block_colours import failed_colour, neutral_colour, piece_background, shared_colours
 from core.comparison import Comparison
 from core.verification import BlockState
 
@@ -271,7 +271,7 @@ def _separator() -> QFrame:
 
 
 LEGEND = (
-    "Copied passage: one colour per block, the same in A and B",
+    "Copied passage: one colour per block; same words stronger",
     "Sentence reworded: first words differ",
     "Lengths agree by chance: discarded",
 )
@@ -279,18 +279,20 @@ LEGEND = (
 
 def _legend_pixmaps(palette: QPalette) -> tuple[QPixmap, QPixmap, QPixmap]:
     return (
-        _swatches(),
+        _swatches(palette),
         _line_sample(failed_colour(palette), wavy=True),
         _line_sample(neutral_colour(palette), wavy=False),
     )
 
 
-def _swatches() -> QPixmap:
+def _swatches(palette: QPalette) -> QPixmap:
+    """Three block colours as the panes show them, each with its shared words' shade."""
     pixmap = QPixmap(34, 12)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     for k in range(3):
-        painter.fillRect(k * 11, 0, 10, 12, swatch_colour(k))
+        painter.fillRect(k * 11, 0, 10, 12, piece_background(k, palette))
+        painter.fillRect(k * 11 + 5, 0, 5, 12, shared_colours(k, palette)[0])
     painter.end()
     return pixmap
 

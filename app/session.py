@@ -51,6 +51,10 @@ class _CyclicGcPaused:
                 gc.enable()
 
 
+#: for other jobs that allocate millions of objects (the view's shared phrases)
+CyclicGcPaused = _CyclicGcPaused
+
+
 @dataclass(frozen=True)
 class RankedPair:
     comparison: Comparison
@@ -269,8 +273,7 @@ class Session(QObject):
         if ranked is None:
             self._compare(a, b)
             return
-        self.current = ranked.comparison
-        self.comparison_ready.emit(ranked.comparison)
+        self._show(ranked.comparison)
 
     def _settle(self) -> None:
         """After loads end: compare the two documents, or rank every pair of three or more.
@@ -309,6 +312,29 @@ class Session(QObject):
         if self._prepared is not None and self._prepared[0] is comparison:
             return self._prepared[1]
         return None
+
+    def _show(self, comparison: Comparison) -> None:
+        """Emit `comparison_ready` for a comparison already made, once the view's preparation
+        of it exists: made on a worker if it was not yet, never on the GUI thread."""
+        if self.prepare is None or self.prepared_for(comparison) is not None:
+            self.current = comparison
+            self.comparison_ready.emit(comparison)
+            return
+
+        def op(context: TaskContext) -> Comparison:
+            context.check()
+            with _CyclicGcPaused():
+                self._prepare(comparison)
+            return comparison
+
+        def done(prepared: Comparison) -> None:
+            self.current = prepared
+            self.comparison_ready.emit(prepared)
+
+        def error(exc: BaseException, details: str) -> None:
+            self.failed.emit(f"The comparison could not be shown: {exc!r}", details)
+
+        self._start_job(op, done, error)
 
     def _document(self, path: Path) -> Document | None:
         return next((d for d in self.documents.loaded() if d.path == path), None)
@@ -368,7 +394,7 @@ class Session(QObject):
                     reverse=True,
                 )
                 if ranked:
-                    self._prepare(ranked[0].comparison)  # the pair that opens first
+                    self._prepare(_chosen(ranked, self._wanted_pair).comparison)  # opens first
             return ranked
 
         def done(ranked: list[RankedPair]) -> None:
@@ -377,10 +403,7 @@ class Session(QObject):
             if not ranked:  # nothing shared anywhere: show the first pair, and its zero
                 self._compare(docs[0].path, docs[1].path)
                 return
-            wanted = self._wanted_pair
-            chosen = next((p for p in ranked if wanted and set(p.paths) == set(wanted)), ranked[0])
-            self.current = chosen.comparison
-            self.comparison_ready.emit(chosen.comparison)
+            self._show(_chosen(ranked, self._wanted_pair).comparison)
 
         def error(exc: BaseException, details: str) -> None:
             self._settled_on = None
@@ -426,3 +449,8 @@ class Session(QObject):
 
     def _busy(self) -> None:
         self.busy_changed.emit(self.busy)
+
+
+def _chosen(ranked: list[RankedPair], wanted: tuple[Path, Path] | None) -> RankedPair:
+    """The pair to open after ranking: the one asked for, else the most similar."""
+    return next((p for p in ranked if wanted and set(p.paths) == set(wanted)), ranked[0])

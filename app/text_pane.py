@@ -8,6 +8,11 @@ selection costs ~20 µs of Python, so only the marks near the screen (MARK_WINDO
 way) are selections at any time; scrolling out of that window rebuilds it (~10 ms). A document
 of up to MARK_WINDOW characters (an essay is ~10,000) has every mark as a selection all the time.
 The pane answers "which mark is here?" for tooltips and clicks, and frames the current block.
+
+Two overlays sit on the marks, windowed the same way: the words a verified block's sentences
+share with their partners (`set_emphasis`: a stronger shade of the block's colour, which the
+view can switch off) and the occurrences of a chosen shared phrase (`set_found`: inverse video,
+on top of everything). Neither is a mark: they answer no click or tooltip.
 """
 
 from __future__ import annotations
@@ -32,11 +37,19 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
-from app.block_colours import failed_colour, neutral_colour, piece_background
+from app.block_colours import (
+    failed_colour,
+    found_colours,
+    neutral_colour,
+    piece_background,
+    shared_colours,
+)
 
 #: text-format properties tagging each extra selection with what it marks (tests read them)
 MARK_KIND_PROPERTY = QTextFormat.Property.UserProperty + 1
 MARK_BLOCK_PROPERTY = QTextFormat.Property.UserProperty + 2
+#: tags the selections of an overlay (emphasised shared words, a found phrase) with its Overlay
+OVERLAY_PROPERTY = QTextFormat.Property.UserProperty + 3
 
 FRAME_INSET = 4  # px between the current block's frame and the viewport's edges
 DOCUMENT_MARGIN = 14  # px around the text: room for the frame, and calmer to read
@@ -63,6 +76,50 @@ class Mark:
     block: int  # index into comparison.blocks
     part: int  # PIECE: index among the block's pieces; FAILED: offset in the block; else 0
     slot: int | None  # colour slot of a kept block (block_colours), None for discarded
+
+
+class Overlay(IntEnum):
+    """What an overlay selection shows (painted in this order, over the marks)."""
+
+    SHARED_WORDS = 1  # words a verified block's sentence shares with its partner
+    FOUND = 2  # an occurrence of the chosen shared phrase
+
+
+@dataclass(frozen=True, slots=True)
+class Emphasis:
+    """Shared words inside a kept piece: `[start, end)`, drawn in a stronger shade of `slot`."""
+
+    start: int
+    end: int
+    slot: int
+
+
+class _Spans:
+    """Spans sorted by start, with the running maximum of their ends, so those overlapping a
+    window are found by bisection (spans may overlap: blocks can share text)."""
+
+    def __init__(self, spans: Iterable[Emphasis | tuple[int, int]] = ()) -> None:
+        self.items = sorted(spans, key=_span_of)
+        self.starts = [_span_of(item)[0] for item in self.items]
+        self.reach: list[int] = []
+        furthest = -1
+        for item in self.items:
+            furthest = max(furthest, _span_of(item)[1])
+            self.reach.append(furthest)
+
+    def between(self, low: int, high: int) -> list[Emphasis | tuple[int, int]]:
+        found = []
+        k = bisect_left(self.starts, high) - 1
+        while k >= 0 and self.reach[k] > low:
+            if _span_of(self.items[k])[1] > low:
+                found.append(self.items[k])
+            k -= 1
+        found.reverse()
+        return found
+
+
+def _span_of(item: Emphasis | tuple[int, int]) -> tuple[int, int]:
+    return (item.start, item.end) if isinstance(item, Emphasis) else item
 
 
 def _no_description(_mark: Mark) -> str:
@@ -92,6 +149,10 @@ class TextPane(QPlainTextEdit):
         self._window: tuple[int, int] | None = None  # text range whose marks are selections
         self._templates: dict[tuple[MarkKind, int | None], QTextCharFormat] = {}
         self._show_discarded = True
+        self._emphasis = _Spans()
+        self._show_emphasis = True
+        self._found = _Spans()
+        self._overlay_templates: dict[tuple[Overlay, int], QTextCharFormat] = {}
         self._current_block: int | None = None
         self._astral: list[int] = []  # offsets of characters Qt stores as two UTF-16 units
         self._astral_qt: list[int] = []
@@ -115,9 +176,15 @@ class TextPane(QPlainTextEdit):
         self.set_text("")
 
     def set_marks(
-        self, marks: Iterable[Mark], describe: Callable[[Mark], str] = _no_description
+        self,
+        marks: Iterable[Mark],
+        describe: Callable[[Mark], str] = _no_description,
+        emphasis: Iterable[Emphasis] | None = None,
     ) -> None:
-        """Replace the marks; `describe` words a mark's tooltip when it is hovered."""
+        """Replace the marks; `describe` words a mark's tooltip when it is hovered. `emphasis`
+        replaces the emphasised shared words too (one rebuild of the selections for both)."""
+        if emphasis is not None:
+            self._emphasis = _Spans(emphasis)
         self._describe = describe
         self._marks = sorted(marks, key=lambda m: (m.start, m.end))
         self._starts = [m.start for m in self._marks]
@@ -134,6 +201,30 @@ class TextPane(QPlainTextEdit):
 
     def marks(self) -> list[Mark]:
         return list(self._marks)
+
+    def set_emphasis(self, spans: Iterable[Emphasis]) -> None:
+        """Replace the emphasised shared words (kept until the next `set_text`)."""
+        self._emphasis = _Spans(spans)
+        self._refresh_window(force=True)
+
+    def emphasis(self) -> list[Emphasis]:
+        return [item for item in self._emphasis.items if isinstance(item, Emphasis)]
+
+    def set_show_emphasis(self, show: bool) -> None:
+        if show != self._show_emphasis:
+            self._show_emphasis = show
+            self._refresh_window(force=True)
+
+    def show_emphasis(self) -> bool:
+        return self._show_emphasis
+
+    def set_found(self, spans: Iterable[tuple[int, int]]) -> None:
+        """Show these spans as the found phrase's occurrences (an empty list clears them)."""
+        self._found = _Spans(spans)
+        self._refresh_window(force=True)
+
+    def found(self) -> list[tuple[int, int]]:
+        return [_span_of(item) for item in self._found.items]
 
     def set_show_discarded(self, show: bool) -> None:
         if show != self._show_discarded:
@@ -288,6 +379,7 @@ class TextPane(QPlainTextEdit):
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             self._templates = {}  # light and dark themes use different shades
+            self._overlay_templates = {}
             self._refresh_window(force=True)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -325,6 +417,8 @@ class TextPane(QPlainTextEdit):
 
     def _clear_marks(self) -> None:
         self._marks, self._starts, self._reach, self._spans = [], [], [], {}
+        self._emphasis = _Spans()
+        self._found = _Spans()
         self._window = None
         self._current_block = None
         self.setExtraSelections([])
@@ -342,7 +436,11 @@ class TextPane(QPlainTextEdit):
 
     def _refresh_window(self, *, force: bool = False) -> None:
         """Make the marks around the screen selections, unless they already are."""
-        if not self._marks:
+        if not (self._marks or self._emphasis.items or self._found.items):
+            if self._window is not None:  # the last overlay went
+                self._window = None
+                self.setExtraSelections([])
+                self.viewport().update()
             return
         first, last = self.visible_range()
         if not force and self._window is not None:
@@ -354,15 +452,26 @@ class TextPane(QPlainTextEdit):
         marks = self._marks_between(low, high)
         if not self._show_discarded:
             marks = [m for m in marks if m.kind != MarkKind.DISCARDED]
-        self.setExtraSelections(self._selections_for(marks, low, high))
+        layers = self._selections_for(marks, low, high)
+        emphasis = self._emphasis.between(low, high) if self._show_emphasis else []
+        found = self._found.between(low, high)
+        self.setExtraSelections(
+            layers[MarkKind.DISCARDED]
+            + layers[MarkKind.PIECE]
+            # over the pieces' colour; failed sentences are never inside a piece
+            + self._overlay_selections(Overlay.SHARED_WORDS, emphasis, low, high)
+            + layers[MarkKind.FAILED]
+            + self._overlay_selections(Overlay.FOUND, found, low, high)  # on top of all
+        )
         self.viewport().update()
 
     def _selections_for(
         self, marks: Sequence[Mark], low: int, high: int
-    ) -> list[QTextEdit.ExtraSelection]:
-        """Selections for `marks` clipped to [low, high), discarded first so that kept pieces
-        and failures paint on top. Clipping matters: Qt measures a new selection's whole
-        extent, and a block as long as the novel would be laid out from end to end."""
+    ) -> dict[MarkKind, list[QTextEdit.ExtraSelection]]:
+        """Selections for `marks` clipped to [low, high), by kind: painted discarded first, so
+        that kept pieces and failures paint on top. Clipping matters: Qt measures a new
+        selection's whole extent, and a block as long as the novel would be laid out from end
+        to end."""
         palette = self.palette()
         layers: dict[MarkKind, list[QTextEdit.ExtraSelection]] = {kind: [] for kind in MarkKind}
         document = self.document()
@@ -384,7 +493,37 @@ class TextPane(QPlainTextEdit):
             selection.cursor = cursor
             selection.format = text_format
             layers[mark.kind].append(selection)
-        return [selection for kind in MarkKind for selection in layers[kind]]
+        return layers
+
+    def _overlay_selections(
+        self,
+        overlay: Overlay,
+        spans: Sequence[Emphasis | tuple[int, int]],
+        low: int,
+        high: int,
+    ) -> list[QTextEdit.ExtraSelection]:
+        """Selections for an overlay's spans clipped to [low, high) (see `_selections_for`)."""
+        document = self.document()
+        last = document.characterCount() - 1
+        palette = self.palette()
+        selections = []
+        for item in spans:
+            slot = item.slot if isinstance(item, Emphasis) else 0
+            key = (overlay, slot)
+            template = self._overlay_templates.get(key)
+            if template is None:
+                template = self._overlay_templates[key] = _overlay_format(overlay, slot, palette)
+            start, end = _span_of(item)
+            cursor = QTextCursor(document)
+            cursor.setPosition(min(self.qt_position(max(start, low)), last))
+            cursor.setPosition(
+                min(self.qt_position(min(end, high)), last), QTextCursor.MoveMode.KeepAnchor
+            )
+            selection = QTextEdit.ExtraSelection()
+            selection.cursor = cursor
+            selection.format = template
+            selections.append(selection)
+        return selections
 
 
 def _format_for(kind: MarkKind, slot: int | None, palette: QPalette) -> QTextCharFormat:
@@ -402,6 +541,18 @@ def _format_for(kind: MarkKind, slot: int | None, palette: QPalette) -> QTextCha
     return text_format
 
 
+def _overlay_format(overlay: Overlay, slot: int, palette: QPalette) -> QTextCharFormat:
+    text_format = QTextCharFormat()
+    text_format.setProperty(OVERLAY_PROPERTY, int(overlay))
+    if overlay == Overlay.SHARED_WORDS:
+        background, foreground = shared_colours(slot, palette)
+    else:
+        background, foreground = found_colours(palette)
+    text_format.setBackground(background)
+    text_format.setForeground(foreground)
+    return text_format
+
+
 def _wide(text: str) -> bool:
     """True when `text` holds a character outside the BMP (cheap test: encode once)."""
     return len(text.encode("utf-16-le")) != 2 * len(text)
@@ -410,3 +561,9 @@ def _wide(text: str) -> bool:
 def selections_of_kind(pane: TextPane, kind: MarkKind) -> Sequence[QTextEdit.ExtraSelection]:
     """The pane's extra selections marking `kind` (for tests and diagnostics)."""
     return [s for s in pane.extraSelections() if s.format.property(MARK_KIND_PROPERTY) == int(kind)]
+
+
+def selections_of_overlay(pane: TextPane, overlay: Overlay) -> Sequence[QTextEdit.ExtraSelection]:
+    """The pane's extra selections drawing `overlay` (for tests and diagnostics)."""
+    selections = pane.extraSelections()
+    return [s for s in selections if s.format.property(OVERLAY_PROPERTY) == int(overlay)]

@@ -19,14 +19,27 @@ from app.block_colours import (
     failed_colour,
     neutral_colour,
     piece_background,
+    shared_colours,
 )
 from app.block_model import INDEX_ROLE, StateFilter
-from app.compare_view import ComparisonView, comparison_marks
-from app.text_pane import MARK_BLOCK_PROPERTY, Mark, MarkKind, TextPane, selections_of_kind
+from app.compare_view import TAB_BLOCKS, TAB_PHRASES, ComparisonView, comparison_marks
+from app.text_pane import (
+    MARK_BLOCK_PROPERTY,
+    Emphasis,
+    Mark,
+    MarkKind,
+    Overlay,
+    TextPane,
+    selections_of_kind,
+    selections_of_overlay,
+)
+from app.theme import dark_palette
+from app.view_state import write_state
 from core.comparison import Comparison, compare_documents
 from core.document import document_from_text
 from core.options import SignatureOptions
 from core.resources import resource_path
+from core.sentences import word_spans
 from core.verification import BlockOutcome, BlockState
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "gutenberg"
@@ -47,8 +60,8 @@ def blocks_in(state: BlockState) -> list[tuple[int, BlockOutcome]]:
 
 
 @pytest.fixture
-def view(qtbot) -> ComparisonView:
-    view = ComparisonView()
+def view(qtbot, sync_runner) -> ComparisonView:
+    view = ComparisonView(runner=sync_runner)
     qtbot.addWidget(view)
     view.resize(1100, 700)
     with qtbot.waitExposed(view):
@@ -333,13 +346,39 @@ def test_sync_scroll_moves_the_other_pane_proportionally(view: ComparisonView) -
 def test_save_and_restore_splitters_and_header(view: ComparisonView) -> None:
     view.panes_splitter.setSizes([300, 700])
     view.table.horizontalHeader().resizeSection(2, 222)
+    view.phrases.table.horizontalHeader().resizeSection(2, 111)
+    view.show_phrases()
+    view.set_emphasise_shared(False)
     state = view.save_state()
     view.panes_splitter.setSizes([700, 300])
     view.table.horizontalHeader().resizeSection(2, 100)
+    view.phrases.table.horizontalHeader().resizeSection(2, 50)
+    view.tabs.setCurrentIndex(TAB_BLOCKS)
+    view.set_emphasise_shared(True)
     assert view.restore_state(state)
     assert view.panes_splitter.sizes()[0] < view.panes_splitter.sizes()[1]
     assert view.table.horizontalHeader().sectionSize(2) == 222
+    assert view.phrases.table.horizontalHeader().sectionSize(2) == 111
+    assert view.tabs.currentIndex() == TAB_PHRASES
+    assert not view.emphasise_shared() and not view.emphasise_action.isChecked()
     assert not view.restore_state(QByteArray(b"not a saved state"))
+
+
+def test_a_layout_saved_before_the_phrases_tab_still_restores(view: ComparisonView) -> None:
+    view.table.horizontalHeader().resizeSection(2, 222)
+    old, _ = write_state(
+        "doppel.comparison-view",
+        1,
+        (
+            view.main_splitter.saveState(),
+            view.panes_splitter.saveState(),
+            view.table.horizontalHeader().saveState(),
+        ),
+    )
+    view.table.horizontalHeader().resizeSection(2, 100)
+    assert view.restore_state(old)
+    assert view.table.horizontalHeader().sectionSize(2) == 222
+    assert view.tabs.currentIndex() == TAB_BLOCKS and view.emphasise_shared()
 
 
 def test_none_clears_everything(view: ComparisonView) -> None:
@@ -417,6 +456,136 @@ def test_colours_repeat_only_when_blocks_outnumber_them() -> None:
     assert slots[:2] == [0, None]
     assert slots[2 : n + 1] == list(range(1, n))
     assert slots[n + 1 :] == [0, 1]
+
+
+# --- shared words inside blocks ----------------------------------------------------------
+
+FILLER_A = (
+    "Rivers carve valleys over many thousands of years. Glaciers leave lakes behind them. "
+    "Mountains rise where plates collide slowly. "
+)
+FILLER_B = (
+    "Bread needs flour, water and patience. Bakers rise before dawn every morning. "
+    "Ovens must be hot before the loaves go in. "
+)
+COPIED = (
+    "Photosynthesis converts light energy into chemical energy stored in glucose. "
+    "Chlorophyll absorbs mostly red and blue light from the sun. "
+    "Oxygen is released as a by-product of splitting water molecules."
+)
+RESHAPED = (  # the same lengths and first words, sentence by sentence; other words differ
+    "Photosynthesis converts solar power into sugar molecules kept in leaves. "
+    "Chlorophyll absorbs chiefly violet and orange rays from lamps. "
+    "Oxygen is released as a side effect of breaking molecules."
+)
+
+
+def shown(qtbot, sync_runner, a: str, b: str) -> ComparisonView:
+    options = SignatureOptions(language="en")
+    view = ComparisonView(runner=sync_runner)
+    qtbot.addWidget(view)
+    view.resize(1000, 700)
+    view.set_comparison(
+        compare_documents(
+            document_from_text(a, "A.txt", options), document_from_text(b, "B.txt", options)
+        )
+    )
+    return view
+
+
+def emphasised(pane: TextPane) -> list[tuple[int, int]]:
+    return [
+        (s.cursor.selectionStart(), s.cursor.selectionEnd())
+        for s in selections_of_overlay(pane, Overlay.SHARED_WORDS)
+    ]
+
+
+def words_in(text: str, spans: list[tuple[int, int]]) -> list[str]:
+    return [text[a:b] for s, e in spans for a, b in word_spans(text, s, e)]
+
+
+def test_every_word_of_a_word_for_word_block_is_emphasised(qtbot, sync_runner) -> None:
+    view = shown(qtbot, sync_runner, FILLER_A + COPIED, FILLER_B + COPIED)
+    comparison = view.comparison()
+    assert comparison is not None
+    ((block, piece),) = [(i, p) for i, b in enumerate(comparison.blocks) for p in b.pieces]
+    span_a, span_b = comparison.piece_chars(piece)
+    assert emphasised(view.pane_a) == [span_a]  # one run: the whole block
+    assert emphasised(view.pane_b) == [span_b]
+    slot = view.block_model.colour_slot(block)
+    (selection,) = selections_of_overlay(view.pane_a, Overlay.SHARED_WORDS)
+    background, text = shared_colours(slot, view.pane_a.palette())
+    assert selection.format.background().color() == background
+    assert selection.format.foreground().color() == text
+    assert background != piece_background(slot, view.pane_a.palette())  # stronger than it
+    tip = view.pane_a.tooltip_at(point_in(view.pane_a, span_a[0] + 3))
+    assert "Word for word" in tip
+
+
+def test_only_the_shared_words_of_a_block_alike_in_shape_are_emphasised(qtbot, sync_runner) -> None:
+    view = shown(qtbot, sync_runner, FILLER_A + COPIED, FILLER_B + RESHAPED)
+    a, b = view.pane_a.toPlainText(), view.pane_b.toPlainText()
+    marked_a = words_in(a, emphasised(view.pane_a))
+    assert marked_a == words_in(b, emphasised(view.pane_b))  # the same words on both sides
+    assert marked_a[:4] == ["Photosynthesis", "converts", "into", "in"]
+    for differing in ("light", "energy", "chemical", "glucose", "mostly", "red", "sun"):
+        assert differing not in marked_a
+    piece = next(s for s in selections_of_kind(view.pane_a, MarkKind.PIECE))
+    all_words = words_in(a, [(piece.cursor.selectionStart(), piece.cursor.selectionEnd())])
+    assert 0 < len(marked_a) < len(all_words)
+    tip = view.pane_a.tooltip_at(point_in(view.pane_a, a.index("Chlorophyll") + 3))
+    assert f"{len(marked_a)} of " in tip and "same shape" in tip
+
+
+def test_emphasis_can_be_switched_off_and_on(qtbot, sync_runner) -> None:
+    view = shown(qtbot, sync_runner, FILLER_A + COPIED, FILLER_B + COPIED)
+    assert view.emphasise_action.isChecked()  # on by default
+    assert emphasised(view.pane_a)
+    view.emphasise_action.trigger()
+    assert not view.emphasise_shared()
+    assert emphasised(view.pane_a) == [] and emphasised(view.pane_b) == []
+    assert len(selections_of_kind(view.pane_a, MarkKind.PIECE)) == 1  # the block stays
+    view.set_emphasise_shared(True)
+    assert emphasised(view.pane_a) and view.emphasise_action.isChecked()
+
+
+def test_no_emphasis_where_nothing_is_kept(qtbot, sync_runner) -> None:
+    view = shown(qtbot, sync_runner, FILLER_A, FILLER_B)
+    assert emphasised(view.pane_a) == [] and emphasised(view.pane_b) == []
+
+
+@pytest.mark.parametrize(
+    ("base", "text"),
+    [
+        ("#ffffff", "#000000"),
+        ("#fafafa", "#333333"),
+        ("#1e1f22", "#e6e6e6"),
+        ("#2b2b2b", "#ffffff"),
+    ],
+)
+def test_shared_words_stay_readable_and_stand_out_in_light_and_dark(
+    qapp, base: str, text: str
+) -> None:
+    palette = themed(base, text)
+    for slot in range(len(BLOCK_PALETTE)):
+        background, foreground = shared_colours(slot, palette)
+        assert contrast(background, foreground) >= 4.5
+        block = piece_background(slot, palette)
+        assert contrast(background, block) >= 1.5  # visibly stronger than the block
+
+
+def test_emphasis_follows_the_theme(qtbot) -> None:
+    pane = TextPane()
+    qtbot.addWidget(pane)
+    pane.setPalette(dark_palette())
+    pane.set_text("one two three four")
+    pane.set_marks([Mark(0, 18, MarkKind.PIECE, 0, 0, 0)], emphasis=[Emphasis(4, 13, 0)])
+    (selection,) = selections_of_overlay(pane, Overlay.SHARED_WORDS)
+    assert selection.format.background().color() == QColor(BLOCK_PALETTE[0])  # the hue itself
+    assert selection.format.foreground().color().lightness() < 128  # with dark text on it
+    pane.setPalette(themed("#ffffff", "#000000"))
+    (selection,) = selections_of_overlay(pane, Overlay.SHARED_WORDS)
+    assert selection.format.background().color().lightness() < QColor(BLOCK_PALETTE[0]).lightness()
 
 
 # --- the pane on its own -----------------------------------------------------------------
