@@ -135,6 +135,25 @@ def neutral_colour(palette: QPalette) -> QColor:
     return QColor(NEUTRAL_DARK if is_dark(palette) else NEUTRAL_LIGHT)
 
 
+def excluded_colours(palette: QPalette) -> tuple[QColor, QColor]:
+    """Background and text colour of text left out of the scores (an exclusion): a grey
+    shade a little off the page, and the palette's placeholder text colour, so it reads as
+    set aside rather than as evidence."""
+    base = palette.color(QPalette.ColorRole.Base)
+    text = palette.color(QPalette.ColorRole.Text)
+    mix = 0.10
+
+    def blend(a: int, b: int) -> int:
+        return round(a + (b - a) * mix)
+
+    shade = QColor(
+        blend(base.red(), text.red()),
+        blend(base.green(), text.green()),
+        blend(base.blue(), text.blue()),
+    )
+    return shade, QColor(palette.color(QPalette.ColorRole.PlaceholderText))
+
+
 def contrast_ratio(one: QColor, two: QColor) -> float:
     """WCAG 2 contrast ratio of two colours, 1 to 21."""
     high, low = sorted((_luminance(one), _luminance(two)), reverse=True)

@@ -71,6 +71,8 @@ from app.text_pane import Emphasis, Mark, MarkKind, TextPane
 from app.view_state import read_state, write_state
 from core.comparison import Comparison
 from core.document import Document
+from core.exclusion import ExcludedSpan, ExclusionKind
+from core.exclusions import BLOCK_QUOTE
 from core.shared_words import PieceWords, SharedPhrase, SharedPhrases, shared_phrases, shared_words
 from core.verification import BlockOutcome, BlockState
 
@@ -160,6 +162,9 @@ def comparison_marks(
             span_b = b.chars_of(raw.b_start + offset, 1)
             marks_a.append(Mark(*span_a, MarkKind.FAILED, index, offset, slot))
             marks_b.append(Mark(*span_b, MarkKind.FAILED, index, offset, slot))
+    for doc, marks in ((a, marks_a), (b, marks_b)):
+        for k, span in enumerate(doc.excluded):  # part: the span's index in doc.excluded
+            marks.append(Mark(span.start, span.end, MarkKind.EXCLUDED, -1, k, None))
     return marks_a, marks_b
 
 
@@ -167,9 +172,12 @@ def mark_tooltip(
     comparison: Comparison,
     mark: Mark,
     shared: dict[tuple[int, int], PieceWords] | None = None,
+    document: Document | None = None,
 ) -> str:
     """What a mark means, in plain words (its tooltip); `shared` is the pieces' shared words
-    by (block, part)."""
+    by (block, part); `document` is the pane's document (for its exclusions)."""
+    if mark.kind == MarkKind.EXCLUDED:
+        return excluded_tooltip(document.excluded[mark.part]) if document is not None else ""
     block = comparison.blocks[mark.block]
     if mark.kind == MarkKind.PIECE:
         words = shared.get((mark.block, mark.part)) if shared else None
@@ -217,6 +225,24 @@ def failed_tooltip(index: int, reason: str) -> str:
         f"Block {index + 1} · sentence reworded\n"
         f"Same length as its partner sentence, but the {reason}.\n"
         "Not counted as copied."
+    )
+
+
+def excluded_tooltip(span: ExcludedSpan) -> str:
+    """Why a shaded passage is not counted, in plain words."""
+    why = {
+        ExclusionKind.QUOTATION: (
+            "A block quote in the file."
+            if span.detail == BLOCK_QUOTE
+            else "Inside quotation marks."
+        ),
+        ExclusionKind.REFERENCES: f"The references section, from the heading “{span.detail}”.",
+        ExclusionKind.TEMPLATE: f"The same text is in the template {span.detail}.",
+        ExclusionKind.COMMON: f"Text most documents of the folder share ({span.detail}).",
+    }[span.kind]
+    return (
+        f"Left out of the scores · {span.kind.label}\n{why}\n"
+        "The document is unchanged; this text is only not counted."
     )
 
 
@@ -420,8 +446,12 @@ class ComparisonView(QWidget):
         self.pane_b.set_text(comparison.b.text)
         by_piece = {(words.block, words.part): words for words in prepared.shared}
         describe = partial(mark_tooltip, comparison, shared=by_piece)
-        self.pane_a.set_marks(marks_a, describe, prepared.emphasis_a)
-        self.pane_b.set_marks(marks_b, describe, prepared.emphasis_b)
+        self.pane_a.set_marks(
+            marks_a, partial(describe, document=comparison.a), prepared.emphasis_a
+        )
+        self.pane_b.set_marks(
+            marks_b, partial(describe, document=comparison.b), prepared.emphasis_b
+        )
         self._enable_navigation()
         self._find_phrases(comparison)
 

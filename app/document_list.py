@@ -32,6 +32,9 @@ class DocumentEntry:
     document: Document | None = None
     error: str = ""  # the reason, in plain words, when it failed
     changed_on_disk: bool = False
+    # a template (the prompt, a handout): not compared itself; what the others share with it
+    # is left out of their scores
+    template: bool = False
 
     @property
     def note(self) -> str:
@@ -42,6 +45,8 @@ class DocumentEntry:
         notes = list(self.document.warnings) if self.document else []
         if self.changed_on_disk:
             notes.insert(0, "changed on disk since it was loaded: Re-check (F5) to reload")
+        if self.template:
+            notes.insert(0, "template: what the other documents share with it is left out")
         return "; ".join(notes)
 
 
@@ -60,7 +65,15 @@ class DocumentListModel(RowTableModel):
         return list(self._items)
 
     def loaded(self) -> list[Document]:
-        return [e.document for e in self._items if e.document is not None]
+        """The loaded documents to compare (templates are not compared themselves)."""
+        return [e.document for e in self._items if e.document is not None and not e.template]
+
+    def templates(self) -> list[Document]:
+        return [e.document for e in self._items if e.document is not None and e.template]
+
+    def is_template(self, path: Path) -> bool:
+        row = self.row_of(path)
+        return row >= 0 and self._items[row].template
 
     def row_of(self, path: Path) -> int:
         for row, entry in enumerate(self._items):
@@ -118,6 +131,10 @@ class DocumentListModel(RowTableModel):
                 return entry.note
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"{entry.path}\n{entry.note}".strip()
+        if role == Qt.ItemDataRole.FontRole and entry.template:
+            font = QApplication.font()
+            font.setItalic(True)
+            return font
         if role == Qt.ItemDataRole.ForegroundRole and entry.status is not Status.LOADED:
             palette = QApplication.palette()
             if entry.status is Status.FAILED:

@@ -86,6 +86,8 @@ class MainWindow(QMainWindow):
             self.resize(1400, 900)
 
         self.documents_view = self._table(self.session.documents)
+        # right-click: Use as Template, Remove Selected
+        self.documents_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         header = self.documents_view.horizontalHeader()
         header.setSectionResizeMode(DocumentListModel.COL_NAME, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(DocumentListModel.COL_NAME, 150)
@@ -121,7 +123,7 @@ class MainWindow(QMainWindow):
         left.addWidget(self.pairs_box)
         self.left_splitter = left
 
-        self.view = ComparisonView()
+        self.view = ComparisonView(runner=self.runner)
         self.empty = QLabel(
             "<h2>Drop documents here</h2>"
             "<p>Drag two or more essays (.docx, .pdf, .odt, .rtf, .html, .txt) or a folder onto "
@@ -205,6 +207,14 @@ class MainWindow(QMainWindow):
             "&Remove Selected", self.remove_selected, QKeySequence.StandardKey.Delete
         )
         self.clear_action = self._action("C&lear All", self.session.clear)
+        self.template_action = self._action(
+            "Use as &Template", self.toggle_template, QKeySequence("Ctrl+T")
+        )
+        self.template_action.setCheckable(True)
+        self.template_action.setToolTip(
+            "A template (the assignment prompt, a handout) is not compared itself: what the "
+            "other documents share with it is left out of their scores"
+        )
         self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         file_menu.insertActions(
             self.recent_menu.menuAction(), [self.open_action, self.open_folder_action]
@@ -220,12 +230,19 @@ class MainWindow(QMainWindow):
         for action in (self.check_folder_action, self.export_csv_action, self.export_html_action):
             file_menu.addAction(action)
         file_menu.addSeparator()
-        for action in (self.recheck_action, self.remove_action, self.clear_action):
+        for action in (
+            self.recheck_action,
+            self.template_action,
+            self.remove_action,
+            self.clear_action,
+        ):
             file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         # Delete removes documents only while the list has the focus, never from a text pane
         self.remove_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.template_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.documents_view.addAction(self.template_action)
         self.documents_view.addAction(self.remove_action)
 
         view_menu = bar.addMenu("&View")
@@ -245,6 +262,7 @@ class MainWindow(QMainWindow):
             self.view.previous_action,
             self.view.hide_discarded_action,
             self.view.sync_scroll_action,
+            self.view.emphasise_action,
         ):
             view_menu.addAction(action)
             self.addAction(action)
@@ -274,6 +292,9 @@ class MainWindow(QMainWindow):
         session.busy_changed.connect(self._busy_changed)
         session.progress.connect(self._progress)
         session.failed.connect(self._job_failed)
+        self.documents_view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.session.documents.modelReset.connect(self._selection_changed)
+        self._selection_changed()
         self.view.hide_discarded_action.setChecked(self.settings.hide_discarded())
         self.view.sync_scroll_action.setChecked(self.settings.sync_scroll())
         self.view.set_hide_discarded(self.settings.hide_discarded())
@@ -368,6 +389,25 @@ class MainWindow(QMainWindow):
     def remove_selected(self) -> None:
         rows = [i.row() for i in self.documents_view.selectionModel().selectedRows()]
         self.session.remove_rows(rows)
+
+    def _selected_paths(self) -> list[Path]:
+        entries = self.session.documents.entries()
+        rows = [i.row() for i in self.documents_view.selectionModel().selectedRows()]
+        return [entries[row].path for row in rows if 0 <= row < len(entries)]
+
+    def toggle_template(self, on: bool) -> None:
+        """Mark the selected documents as templates (or as submissions again)."""
+        paths = self._selected_paths()
+        if paths:
+            self.session.set_templates(paths, on)
+        self._selection_changed()
+
+    def _selection_changed(self) -> None:
+        paths = self._selected_paths()
+        self.template_action.setEnabled(bool(paths))
+        self.template_action.setChecked(
+            bool(paths) and all(self.session.documents.is_template(p) for p in paths)
+        )
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if any(url.isLocalFile() for url in event.mimeData().urls()):
@@ -514,11 +554,15 @@ class MainWindow(QMainWindow):
 
     def edit_settings(self) -> None:
         dialog = SettingsDialog(
-            self.settings.signature_options(), self.settings.match_options(), self
+            self.settings.signature_options(),
+            self.settings.match_options(),
+            self.settings.exclusion_options(),
+            self,
         )
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
             signature, match = dialog.options()
             self.settings.set_engine_options(signature, match)
+            self.settings.set_exclusion_options(dialog.exclusion_options())
             self.session.options_changed()
 
     def about(self) -> None:

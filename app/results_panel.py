@@ -20,8 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.block_colours import failed_colour, neutral_colour, piece_background, shared_colours
+from app.block_colours import (
+    excluded_colours,
+    failed_colour,
+    neutral_colour,
+    piece_background,
+    shared_colours,
+)
 from core.comparison import Comparison
+from core.exclusions import exclusion_summary
 from core.verification import BlockState
 
 EMPTY_TEXT = "No comparison yet. Add two documents to see what they share."
@@ -137,7 +144,9 @@ class ResultsPanel(QWidget):
             ("split", "Split", "Some sentences start differently; the rest is kept"),
             ("discarded", "Discarded", "The lengths agree by chance: not counted"),
             ("too_long", "Too long to use", "Sentences over 35 words, left out of the comparison"),
+            ("excluded", "Left out", "Sentences left out of the scores by the exclusions"),
         )
+        self._count_names: dict[str, QLabel] = {}
         for row, (key, title, tip) in enumerate(rows):
             name = QLabel(title)
             name.setToolTip(tip)
@@ -145,8 +154,13 @@ class ResultsPanel(QWidget):
             number.setToolTip(tip)
             number.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.count_labels[key] = number
+            self._count_names[key] = name
             counts.addWidget(name, row, 0)
             counts.addWidget(number, row, 1)
+        # what the exclusions left out, and why (shown only when one is on)
+        self.exclusions = QLabel()
+        self.exclusions.setWordWrap(True)
+        self.exclusions.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
         # the key to the marks in the panes, so a first-time reader can match them to the text
         legend = QGridLayout()
@@ -187,6 +201,7 @@ class ResultsPanel(QWidget):
         column.setSpacing(10)
         column.addLayout(top)
         column.addLayout(verdict_row)
+        column.addWidget(self.exclusions)
 
         self._stack = QStackedLayout()
         self._stack.addWidget(self.empty)
@@ -240,9 +255,31 @@ class ResultsPanel(QWidget):
         self.count_labels["too_long"].setText(
             f"A {len(a.signature.too_long):,} · B {len(b.signature.too_long):,}"
         )
+        self._show_exclusions(comparison)
         self.verdict.setText(verdict_text(comparison))
         self.certainty.setText(certainty_text(comparison))
         self._stack.setCurrentIndex(1)
+
+    def _show_exclusions(self, comparison: Comparison) -> None:
+        """The "Left out" count and the line saying what was left out and why, shown when
+        an exclusion is on (or a document carries one)."""
+        a, b = comparison.a, comparison.b
+        lines = exclusions_text(comparison)
+        shown = bool(lines)
+        for widget in (self._count_names["excluded"], self.count_labels["excluded"]):
+            widget.setVisible(shown)
+        self.exclusions.setVisible(shown)
+        if not shown:
+            self.exclusions.clear()
+            return
+        self.count_labels["excluded"].setText(
+            f"A {len(a.signature.excluded):,} · B {len(b.signature.excluded):,}"
+        )
+        self.exclusions.setText(lines)
+        self.exclusions.setToolTip(
+            "Left out of the scores: the documents are unchanged, this text is only not "
+            "counted (shaded grey in the panes)."
+        )
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -262,6 +299,25 @@ class ResultsPanel(QWidget):
         }
 
 
+def exclusions_text(comparison: Comparison) -> str:
+    """ "Left out of the scores — A: …; B: …", or "" when no exclusion is on and neither
+    document carries one."""
+    options = comparison.exclusions
+    on = bool(
+        comparison.templates
+        or (options is not None and (options.quotations or options.references))
+        or comparison.a.excluded
+        or comparison.b.excluded
+    )
+    if not on:
+        return ""
+    parts = []
+    for side, doc in (("A", comparison.a), ("B", comparison.b)):
+        summary = exclusion_summary(doc)
+        parts.append(f"{side}: {'; '.join(summary) if summary else 'nothing found'}")
+    return "Left out of the scores — " + " · ".join(parts)
+
+
 def _separator() -> QFrame:
     line = QFrame()
     line.setFrameShape(QFrame.Shape.VLine)
@@ -274,15 +330,30 @@ LEGEND = (
     "Copied passage: one colour per block; same words stronger",
     "Sentence reworded: first words differ",
     "Lengths agree by chance: discarded",
+    "Shaded grey: left out of the scores",
 )
 
 
-def _legend_pixmaps(palette: QPalette) -> tuple[QPixmap, QPixmap, QPixmap]:
+def _legend_pixmaps(palette: QPalette) -> tuple[QPixmap, QPixmap, QPixmap, QPixmap]:
     return (
         _swatches(palette),
         _line_sample(failed_colour(palette), wavy=True),
         _line_sample(neutral_colour(palette), wavy=False),
+        _shade_sample(palette),
     )
+
+
+def _shade_sample(palette: QPalette) -> QPixmap:
+    """Text left out of the scores, as the panes shade it."""
+    background, foreground = excluded_colours(palette)
+    pixmap = QPixmap(28, 12)
+    pixmap.fill(background)
+    painter = QPainter(pixmap)
+    painter.setPen(QPen(foreground, 1.4))
+    for y in (4, 8):
+        painter.drawLine(3, y, 25, y)
+    painter.end()
+    return pixmap
 
 
 def _swatches(palette: QPalette) -> QPixmap:

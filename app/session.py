@@ -11,7 +11,7 @@ import gc
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
@@ -23,6 +23,8 @@ from core.batch import candidate_pairs
 from core.comparison import Comparison, compare_documents
 from core.document import Document, load_document, reanalysed
 from core.errors import DocumentError, LanguageError
+from core.exclusion import ExclusionOptions
+from core.exclusions import apply_exclusions
 from core.extract import SUPPORTED_SUFFIXES
 
 
@@ -284,7 +286,14 @@ class Session(QObject):
         options = self.settings.signature_options()
         # documents still analysed with earlier settings (a cancelled re-analysis) wait for F5
         docs = [d for d in self.documents.loaded() if d.options == options]
-        state = (tuple(id(d) for d in docs), options, self.settings.match_options())
+        templates = tuple(d for d in self.documents.templates() if d.options == options)
+        state = (
+            tuple(id(d) for d in docs),
+            tuple(id(d) for d in templates),
+            options,
+            self.settings.match_options(),
+            self.settings.exclusion_options(),
+        )
         if state == self._settled_on:
             return
         self._settled_on = state
@@ -339,12 +348,37 @@ class Session(QObject):
     def _document(self, path: Path) -> Document | None:
         return next((d for d in self.documents.loaded() if d.path == path), None)
 
+    # -- templates and exclusions -----------------------------------------------------------
+
+    def set_templates(self, paths: Iterable[Path], on: bool) -> None:
+        """Mark documents as templates (the prompt, a handout: not compared themselves, and
+        what the others share with them is left out of their scores) or as submissions."""
+        changed = False
+        for path in paths:
+            if self.documents.is_template(path) != on and self.documents.row_of(path) >= 0:
+                self.documents.update(path, template=on)
+                changed = True
+        if changed:
+            self.ranked = []
+            self._settle()
+
+    def _exclusions(self) -> tuple[ExclusionOptions, tuple[Document, ...]] | None:
+        """The exclusions to apply (options and template documents), or None when none is on."""
+        options = self.settings.exclusion_options()
+        signature = self.settings.signature_options()
+        templates = tuple(d for d in self.documents.templates() if d.options == signature)
+        if not (options.quotations or options.references or templates):
+            return None
+        return options, templates
+
     def _compare(self, a_path: Path, b_path: Path) -> None:
         a, b = self._document(a_path), self._document(b_path)
         if a is None or b is None:
             return
         self._wanted_pair = (a_path, b_path)
         options = self.settings.match_options()
+        exclusions = self._exclusions()
+        excluding, templates = exclusions or (None, ())
 
         def op(context: TaskContext) -> Comparison:
             with _CyclicGcPaused():
@@ -353,6 +387,8 @@ class Session(QObject):
                     b,
                     options,
                     progress=context.engine_progress(f"Comparing {a.name} and {b.name}…"),
+                    exclusions=excluding,
+                    templates=templates,
                 )
                 self._prepare(comparison)
             return comparison
@@ -371,19 +407,36 @@ class Session(QObject):
         """Compare the pairs that can share a verified block (the batch engine's composite-
         bigram index: spec §5) and rank them; the other pairs share nothing by construction."""
         options = self.settings.match_options()
+        exclusions = self._exclusions()
 
         def op(context: TaskContext) -> list[RankedPair]:
             with _CyclicGcPaused():
+                scored = docs
+                if exclusions is not None:
+                    scored = []
+                    for k, doc in enumerate(docs):
+                        context.progress(
+                            k / len(docs) / 10,
+                            f"Finding what to leave out of {doc.name} ({k + 1} of {len(docs)})…",
+                        )
+                        scored.append(apply_exclusions(doc, *exclusions, options))
+                start = 0.1 if exclusions is not None else 0.0
                 candidates = sorted(
-                    candidate_pairs([d.signature for d in docs], lambda i, j: True, options)
+                    candidate_pairs([d.signature for d in scored], lambda i, j: True, options)
                 )
                 ranked = []
                 for k, (i, j) in enumerate(candidates):
                     context.progress(
-                        k / max(len(candidates), 1),
+                        start + (1 - start) * k / max(len(candidates), 1),
                         f"Comparing the pairs that share sentences ({k + 1} of {len(candidates)})…",
                     )
-                    comparison = compare_documents(docs[i], docs[j], options)
+                    comparison = compare_documents(scored[i], scored[j], options)
+                    if exclusions is not None:  # what the results say was left out
+                        comparison = replace(
+                            comparison,
+                            exclusions=exclusions[0],
+                            templates=tuple(t.name for t in exclusions[1]),
+                        )
                     if comparison.result.pieces:
                         ranked.append(RankedPair(comparison))
                 ranked.sort(

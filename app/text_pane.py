@@ -2,7 +2,9 @@
 
 Marks are character spans into the engine's normalised text (the string the pane shows): kept
 pieces in their block's colour, sentences that failed verification with a red wavy underline,
-discarded blocks with a grey dotted underline. They are drawn as extra selections, so the
+discarded blocks with a grey dotted underline, and text left out of the scores (an exclusion:
+a quotation, the references, a template's text) shaded grey, below everything else. They are
+drawn as extra selections, so the
 document itself is never reformatted. Two novels list ~10,000 blocks each side, and building a
 selection costs ~20 µs of Python, so only the marks near the screen (MARK_WINDOW characters each
 way) are selections at any time; scrolling out of that window rebuilds it (~10 ms). A document
@@ -38,6 +40,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
 from app.block_colours import (
+    excluded_colours,
     failed_colour,
     found_colours,
     neutral_colour,
@@ -63,6 +66,7 @@ MEASURED_SPAN = 20_000
 class MarkKind(IntEnum):
     """What a mark shows; higher wins when marks overlap (tooltip and click)."""
 
+    EXCLUDED = -1  # left out of the scores (core.exclusion): shaded, not a block, not clickable
     DISCARDED = 0
     PIECE = 1
     FAILED = 2
@@ -193,6 +197,8 @@ class TextPane(QPlainTextEdit):
         for mark in self._marks:
             furthest = max(furthest, mark.end)
             reach.append(furthest)
+            if mark.kind == MarkKind.EXCLUDED:
+                continue  # not a block
             low, high = spans.get(mark.block, (mark.start, mark.end))
             spans[mark.block] = (min(low, mark.start), max(high, mark.end))
         self._reach = reach
@@ -365,13 +371,14 @@ class TextPane(QPlainTextEdit):
         if (point - press).manhattanLength() >= QApplication.startDragDistance():
             return  # a drag selects text; only a click follows a block
         mark = self.mark_at_point(point)
-        if mark is not None:
+        if mark is not None and mark.kind != MarkKind.EXCLUDED:
             self.mark_clicked.emit(mark)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
         if event.buttons() == Qt.MouseButton.NoButton:
-            over = self.mark_at_point(event.position().toPoint()) is not None
+            mark = self.mark_at_point(event.position().toPoint())
+            over = mark is not None and mark.kind != MarkKind.EXCLUDED
             shape = Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.IBeamCursor
             self.viewport().setCursor(shape)
 
@@ -456,7 +463,8 @@ class TextPane(QPlainTextEdit):
         emphasis = self._emphasis.between(low, high) if self._show_emphasis else []
         found = self._found.between(low, high)
         self.setExtraSelections(
-            layers[MarkKind.DISCARDED]
+            layers[MarkKind.EXCLUDED]
+            + layers[MarkKind.DISCARDED]
             + layers[MarkKind.PIECE]
             # over the pieces' colour; failed sentences are never inside a piece
             + self._overlay_selections(Overlay.SHARED_WORDS, emphasis, low, high)
@@ -532,6 +540,10 @@ def _format_for(kind: MarkKind, slot: int | None, palette: QPalette) -> QTextCha
     if kind == MarkKind.PIECE and slot is not None:
         text_format.setBackground(piece_background(slot, palette))
         text_format.setForeground(palette.color(QPalette.ColorRole.Text))
+    elif kind == MarkKind.EXCLUDED:
+        background, foreground = excluded_colours(palette)
+        text_format.setBackground(background)
+        text_format.setForeground(foreground)
     elif kind == MarkKind.FAILED:
         text_format.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
         text_format.setUnderlineColor(failed_colour(palette))

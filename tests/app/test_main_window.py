@@ -163,3 +163,36 @@ def test_screenshot_of_the_demo(tmp_path: Path, qapp, monkeypatch) -> None:
         logging.getLogger("doppel").handlers[:] = handlers
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (tmp_path / "logs" / "doppel.log").exists()
+
+
+def test_use_as_template_from_the_document_list(qtbot, window, tmp_path: Path) -> None:
+    prompt = tmp_path / "prompt.txt"
+    prompt.write_text(
+        "Write about your summer holidays. Say where you went and who came with you. "
+        "Describe the best day of the holidays.",
+        "utf-8",
+    )
+    own = (
+        "We drove to the coast in July with my grandparents and two cousins. "
+        "The best day was a storm that flooded the campsite at midnight."
+    )
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text(f"{prompt.read_text('utf-8')}\n\n{own}", "utf-8")
+    second.write_text(f"{prompt.read_text('utf-8')}\n\nI stayed at home and read.", "utf-8")
+    with qtbot.waitSignal(window.comparison_shown, timeout=30_000):
+        drop(window, [prompt, first, second])
+    qtbot.waitUntil(lambda: not window.session.busy, timeout=30_000)
+    model = window.session.documents
+    window.documents_view.selectRow(model.row_of(prompt.resolve()))
+    action = window.template_action
+    assert action.isEnabled() and not action.isChecked()
+    assert action in window.documents_view.actions()  # in the list's context menu
+    with qtbot.waitSignal(window.comparison_shown, timeout=30_000) as shown:
+        action.trigger()
+    comparison = shown.args[0]
+    assert {comparison.a.name, comparison.b.name} == {"first.txt", "second.txt"}
+    assert comparison.templates == ("prompt.txt",)
+    assert comparison.jaccard == 0  # they shared only the prompt
+    assert action.isChecked()
+    font = model.index(model.row_of(prompt.resolve()), 0).data(Qt.ItemDataRole.FontRole)
+    assert font.italic()

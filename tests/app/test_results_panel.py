@@ -9,6 +9,7 @@ import pytest
 from app.results_panel import EMPTY_TEXT, ResultsPanel, percent, verdict_text
 from core.comparison import Comparison, compare_documents
 from core.document import document_from_text
+from core.exclusion import ExclusionOptions
 from core.options import SignatureOptions
 from core.resources import resource_path
 
@@ -64,7 +65,9 @@ def test_counts_and_verdict(panel: ResultsPanel) -> None:
         "split": "2",
         "discarded": "10 (1 listed)",
         "too_long": "A 0 · B 0",
+        "excluded": "",
     }
+    assert panel.exclusions.isHidden() and panel.count_labels["excluded"].isHidden()
     assert panel.verdict.text() == (
         "Copied passages found: 12 sentences of A match B, in 4 passages."
     )
@@ -92,3 +95,23 @@ def test_clearing_returns_to_the_empty_state(panel: ResultsPanel) -> None:
 )
 def test_percent_never_rounds_a_finding_away(share: float, text: str) -> None:
     assert percent(share) == text
+
+
+def test_exclusions_say_what_was_left_out_and_the_scores_recompute(panel: ResultsPanel) -> None:
+    options = SignatureOptions(language="en")
+    shared = "It was the best of times. It was the worst of times, it was the age of wisdom."
+    own_a = "Teachers read every essay with care. They look for the student's own voice."
+    own_b = "Markers skim many scripts quickly. Their time is always short in June."
+    a = document_from_text(f'{own_a}\n\n"{shared}"', "a.txt", options)
+    b = document_from_text(f'{own_b}\n\n"{shared}"', "b.txt", options)
+    plain = compare_documents(a, b)
+    assert plain.jaccard > 0
+    quoted = compare_documents(a, b, exclusions=ExclusionOptions(quotations=True))
+    assert quoted.jaccard == 0
+    panel.set_comparison(quoted)
+    assert not panel.exclusions.isHidden()
+    text = panel.exclusions.text()
+    assert text.startswith("Left out of the scores")
+    assert "A: 1 quotation" in text and "B: 1 quotation" in text
+    assert panel.count_labels["excluded"].text() == "A 2 · B 2"
+    assert panel.metric_texts()["jaccard"] == "0%"
