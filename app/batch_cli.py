@@ -1,12 +1,15 @@
 """`doppel batch`: check folders of submissions against each other (and earlier years).
 
 Prints a ranked table of the pairs that share verified blocks, plus the files that failed;
-`--json` prints one object instead, `--csv FILE` and `--html DIR` write exports (atomically)."""
+`--json` prints one object instead, `--csv FILE` and `--html DIR` write exports (atomically).
+Exclusions (all off by default) leave quotations, references, template text and text most
+submissions share out of scoring; the outputs say what was left out and why."""
 
 from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import io
 import json
 import sys
@@ -14,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from core.atomic import write_atomic
-from core.batch import BatchOptions, run_batch
+from core.batch import BatchOptions, checked_document, load_templates, run_batch
 from core.batch_result import BatchDocument, BatchResult, PairResult
 from core.document import Document
-from core.document_cache import DocumentCache, load_via_cache
+from core.document_cache import DocumentCache
+from core.errors import DocumentError
+from core.exclusion import ExclusionOptions
 
 CSV_COLUMNS = (
     "a",
@@ -30,7 +35,8 @@ CSV_COLUMNS = (
 )
 
 
-def add_batch_parser(commands: Any, add_engine_options: Any) -> None:
+def add_batch_parser(commands: Any, add_engine_options: Any, add_exclusion_options: Any) -> None:
+    """The `batch` command; the engine and exclusion options are `doppel compare`'s own."""
     batch = commands.add_parser(
         "batch",
         help="check folders of submissions against each other",
@@ -75,11 +81,47 @@ def add_batch_parser(commands: Any, add_engine_options: Any) -> None:
         "--no-cache", action="store_true", help="do not read or write the document cache"
     )
     batch.add_argument("--cache", metavar="FILE", help="the cache file [default: platform cache]")
+    batch.add_argument(
+        "--exclude-common",
+        type=float,
+        default=None,
+        metavar="SHARE",
+        help="leave out sentences holding text found in more than SHARE of the submissions, "
+        "a share between 0 and 1 (e.g. 0.5: more than half): a prompt or handout everyone "
+        "pasted; off by default",
+    )
+    add_exclusion_options(batch)
     add_engine_options(batch)
+
+
+def exclusion_options(args: argparse.Namespace) -> ExclusionOptions:
+    """The exclusions the flags ask for (ValueError with a readable message if invalid)."""
+    share = args.exclude_common
+    if share is not None and not 0.0 < share < 1.0:
+        raise ValueError("--exclude-common must be a share between 0 and 1 (e.g. 0.5)")
+    if args.template_phrase_words < 2:
+        raise ValueError("--template-phrase-words must be at least 2")
+    return ExclusionOptions(
+        quotations=args.exclude_quotes,
+        references=args.exclude_references,
+        template_phrase_words=args.template_phrase_words,
+        common_share=share,
+    )
 
 
 def listed_pairs(result: BatchResult, threshold: float) -> list[PairResult]:
     return [p for p in result.pairs if p.jaccard >= threshold]
+
+
+def exclusions_to_json(result: BatchResult) -> dict[str, Any]:
+    e = result.exclusions
+    return {
+        "quotations": e.quotations,
+        "references": e.references,
+        "templates": [str(t) for t in result.templates],
+        "template_phrase_words": e.template_phrase_words,
+        "common_share": e.common_share,
+    }
 
 
 def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
@@ -93,6 +135,8 @@ def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
                 "language": d.language,
                 "archive": d.archive,
                 "warnings": list(d.warnings),
+                "excluded_sentences": d.excluded_sentences,
+                "excluded": {kind.value: n for kind, n in d.excluded_counts().items()},
             }
             for d in docs
         ],
@@ -111,6 +155,11 @@ def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
         ],
         "compared_pairs": result.compared_pairs,
         "possible_pairs": result.possible_pairs,
+        "exclusions": exclusions_to_json(result),
+        "common_text": [
+            {"text": c.text, "documents": c.documents, "words": c.words} for c in result.common_text
+        ],
+        "common_counted": result.common_counted,
     }
 
 
@@ -150,14 +199,71 @@ def format_table(result: BatchResult, threshold: float) -> str:
     if result.failed:
         lines += ["", "Could not be read:"]
         lines += [f"  {f.path}: {f.error}" for f in result.failed]
+    if result.exclusions_on:
+        lines += ["", *exclusion_lines(result)]
     return "\n".join(lines)
+
+
+#: common passages the table lists (--json and --html list them all)
+SHOWN_COMMON = 10
+
+
+def exclusion_lines(result: BatchResult) -> list[str]:
+    """What was left out of scoring, in plain words, for the end of the table."""
+    e = result.exclusions
+    asked = []
+    if e.common_share is not None:
+        asked.append(f"text in more than {100 * e.common_share:g}% of the documents")
+    if e.quotations:
+        asked.append("quotations")
+    if e.references:
+        asked.append("references sections")
+    if result.templates:
+        asked.append("text matching " + ", ".join(t.name for t in result.templates))
+    sentences = sum(d.excluded_sentences for d in result.documents)
+    touched = sum(1 for d in result.documents if d.excluded)
+    lines = [
+        f"Excluded from scoring: {'; '.join(asked)}. {touched} of {len(result.documents)} "
+        f"documents have text excluded; {sentences} sentence(s) left out entirely."
+    ]
+    if e.common_share is not None:
+        if result.common_text:
+            lines.append(
+                f"Common text (found in more than {100 * e.common_share:g}% of the "
+                f"{result.common_counted} documents; left out wherever it appears):"
+            )
+            for passage in result.common_text[:SHOWN_COMMON]:
+                text = passage.text or "(its text could not be read again)"
+                if len(text) > 100:
+                    text = text[:99].rstrip() + "…"
+                lines.append(
+                    f"  in {passage.documents} of {result.common_counted} documents: {text}"
+                )
+            if len(result.common_text) > SHOWN_COMMON:
+                lines.append(f"  … and {len(result.common_text) - SHOWN_COMMON} more")
+        else:
+            lines.append("No text was found in that many documents.")
+    return lines
 
 
 def run(args: argparse.Namespace, options: BatchOptions) -> int:
     if not 0.0 <= args.threshold <= 1.0:
         print("doppel: --threshold must be between 0 and 1", file=sys.stderr)
         return 2
+    try:
+        exclusions = exclusion_options(args)
+    except ValueError as error:
+        print(f"doppel: {error}", file=sys.stderr)
+        return 2
     cache = None if args.no_cache else DocumentCache(args.cache)
+    try:
+        templates = load_templates(args.template, options.signature, cache)
+    except DocumentError as error:
+        print(f"doppel: the template {error.path}: {error.reason}", file=sys.stderr)
+        if cache is not None:
+            cache.close()
+        return 2
+    options = dataclasses.replace(options, exclusions=exclusions, templates=templates)
 
     def progress(fraction: float, message: str) -> None:
         if sys.stderr is not None and sys.stderr.isatty():
@@ -178,7 +284,7 @@ def run(args: argparse.Namespace, options: BatchOptions) -> int:
         from core.report_html import write_html_report
 
         def full_document(doc: BatchDocument) -> Document:
-            return load_via_cache(doc.path, options.signature, cache, doc.content_hash)
+            return checked_document(doc, options.signature, cache)
 
         index = write_html_report(
             result, Path(args.html), threshold=args.threshold, load_document=full_document

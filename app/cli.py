@@ -159,7 +159,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_engine_options(compare)
     add_exclusion_options(compare)
 
-    add_batch_parser(commands, _add_engine_options)
+    add_batch_parser(commands, _add_engine_options, add_exclusion_options)
     add_phrases_parser(commands)
     commands.add_parser("languages", help="list the languages Doppel can analyse")
     commands.add_parser(

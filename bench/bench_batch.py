@@ -7,11 +7,20 @@ the index's speed-up); and, as the outside anchor, a MinHash-LSH near-duplicate 
 (datasketch: word 5-shingles, 128 permutations) over the same files, timed in the same run.
 
     python bench/bench_batch.py [--sizes 100,1000,10000]
+
+Common text (docs/benchmarks.md, "Common text"): `--common-prompt` starts every essay with the
+same prompt paragraph; `--exclude-common SHARE` runs the batch with the common-text exclusion.
+Run each configuration in its own process (peak memory is the process's), e.g.
+
+    python bench/bench_batch.py --sizes 1000 --no-anchors --out batch-plain.json
+    python bench/bench_batch.py --sizes 1000 --no-anchors --common-prompt --exclude-common 0.5 \
+        --out batch-common.json
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import resource
 import tempfile
@@ -19,10 +28,11 @@ import time
 from pathlib import Path
 
 from corpus import ROOT, machine, novels
-from make_collection import build
+from make_collection import PROMPT, build
 
 from core.batch import BatchOptions, run_batch
 from core.document_cache import DocumentCache
+from core.exclusion import ExclusionOptions
 from core.options import SignatureOptions
 
 OPTIONS = BatchOptions(signature=SignatureOptions(language="en"))
@@ -32,6 +42,14 @@ def peak_mb() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return max(own, workers) / 1024
+
+
+def cpu_s() -> float:
+    """CPU seconds of this process and its finished workers: steadier than wall time on a
+    shared machine."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 def found_pairs(result) -> set[frozenset[str]]:  # type: ignore[no-untyped-def]
@@ -60,44 +78,59 @@ def minhash_lsh_seconds(folder: Path) -> tuple[float, int]:
     return time.perf_counter() - started, len(pairs)
 
 
-def run_size(count: int, all_pairs_limit: int) -> dict[str, object]:
+def run_size(
+    count: int,
+    all_pairs_limit: int,
+    options: BatchOptions = OPTIONS,
+    prompt: bool = False,
+    anchors: bool = True,
+) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "essays"
-        planted = {frozenset(p) for p in build(count, folder)}
+        planted = {frozenset(p) for p in build(count, folder, prompt=PROMPT if prompt else None)}
         cache = DocumentCache(Path(tmp) / "cache.sqlite3")
-        started = time.perf_counter()
-        cold = run_batch([folder], options=OPTIONS, cache=cache)
-        cold_s = time.perf_counter() - started
-        started = time.perf_counter()
-        warm = run_batch([folder], options=OPTIONS, cache=cache)
-        warm_s = time.perf_counter() - started
+        started, cpu = time.perf_counter(), cpu_s()
+        cold = run_batch([folder], options=options, cache=cache)
+        cold_s, cold_cpu = time.perf_counter() - started, cpu_s() - cpu
+        cold_peak = peak_mb()
+        started, cpu = time.perf_counter(), cpu_s()
+        warm = run_batch([folder], options=options, cache=cache)
+        warm_s, warm_cpu = time.perf_counter() - started, cpu_s() - cpu
         row: dict[str, object] = {
             "n": count,
+            "common_prompt": prompt,
+            "exclude_common": options.exclusions.common_share,
             "cold_s": round(cold_s, 2),
             "warm_s": round(warm_s, 2),
+            "cold_cpu_s": round(cold_cpu, 2),
+            "warm_cpu_s": round(warm_cpu, 2),
             "compared_pairs": cold.compared_pairs,
             "possible_pairs": cold.possible_pairs,
             "planted": len(planted),
             "found": len(found_pairs(cold)),
             "exact": found_pairs(cold) == planted and warm.pairs == cold.pairs,
             "failed": len(cold.failed),
+            "common_passages": [(c.documents, c.words) for c in cold.common_text],
+            "excluded_sentences": sum(d.excluded_sentences for d in cold.documents),
+            "cold_peak_mb": round(cold_peak),
             "batch_peak_mb": round(peak_mb()),  # before the comparisons below add theirs
         }
-        if count <= all_pairs_limit:
+        if anchors and count <= all_pairs_limit:
             started = time.perf_counter()
             naive = run_batch(
                 [folder],
-                options=BatchOptions(signature=OPTIONS.signature, all_pairs=True),
+                options=dataclasses.replace(options, all_pairs=True),
                 cache=cache,
             )
             naive_s = time.perf_counter() - started
             row["all_pairs_s"] = round(naive_s, 2)
             row["all_pairs_over_indexed"] = round(naive_s / warm_s, 1)
             row["all_pairs_identical"] = naive.pairs == warm.pairs
-        lsh_s, lsh_pairs = minhash_lsh_seconds(folder)
-        row["minhash_lsh_s"] = round(lsh_s, 2)
-        row["minhash_lsh_pairs"] = lsh_pairs
-        row["peak_mb_after_anchor"] = round(peak_mb())
+        if anchors:
+            lsh_s, lsh_pairs = minhash_lsh_seconds(folder)
+            row["minhash_lsh_s"] = round(lsh_s, 2)
+            row["minhash_lsh_pairs"] = lsh_pairs
+            row["peak_mb_after_anchor"] = round(peak_mb())
         cache.close()
         return row
 
@@ -106,15 +139,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--all-pairs-limit", type=int, default=1000)
+    parser.add_argument(
+        "--common-prompt", action="store_true", help="start every essay with the same prompt"
+    )
+    parser.add_argument(
+        "--exclude-common",
+        type=float,
+        default=None,
+        metavar="SHARE",
+        help="exclude text found in more than SHARE of the essays",
+    )
+    parser.add_argument(
+        "--no-anchors", action="store_true", help="skip --all-pairs and MinHash-LSH"
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "batch.json")
     args = parser.parse_args()
     if not novels():
         print("corpus not found (../shared/corpus/gutenberg or $DOPPEL_CORPUS): skipped")
         return
     print(f"machine: {machine()}")
+    options = dataclasses.replace(
+        OPTIONS, exclusions=ExclusionOptions(common_share=args.exclude_common)
+    )
     rows = []
     for count in (int(s) for s in args.sizes.split(",")):
-        row = run_size(count, args.all_pairs_limit)
+        row = run_size(
+            count, args.all_pairs_limit, options, args.common_prompt, not args.no_anchors
+        )
         rows.append(row)
         print(json.dumps(row), flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)

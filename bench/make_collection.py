@@ -7,7 +7,12 @@ twice would link two essays — every sentence occurrence starts with its own se
 ("s1234"), which makes its key unique. A planted passage is copied with its serial words, so
 only planted passages can form verified blocks. Each essay is in at most one planted pair.
 
-    python bench/make_collection.py N FOLDER [--seed 1]   # writes FOLDER/essay00000.txt …
+With `--common-prompt`, every essay starts with the same assignment prompt (PROMPT, a
+paragraph of four sentences), as when a whole class pastes it: without the common-text
+exclusion every two essays then share a verified block.
+
+    python bench/make_collection.py N FOLDER [--seed 1] [--common-prompt]
+    # writes FOLDER/essay00000.txt …
 """
 
 from __future__ import annotations
@@ -27,6 +32,14 @@ from core.sentences import split_sentences
 ESSAY_WORDS = 1_500
 PLANTED_SHARE = 0.1  # a tenth of the essays copy a passage from another one
 PASSAGE = (4, 12)  # sentences in a planted passage
+#: the prompt `--common-prompt` puts at the start of every essay
+PROMPT = (
+    "Read the two chapters set for this week and answer the question below in about 1,500 "
+    "words. Discuss how the writer uses the setting and the weather to build tension in the "
+    "opening chapters. Refer closely to the language of the text, and quote where it helps "
+    "your argument. Your essay will be marked on its argument, its use of evidence and the "
+    "clarity of its writing."
+)
 
 
 # A sentence that ends on a plain word and a full stop: after "Mr." or "J." Punkt would not
@@ -48,8 +61,11 @@ def corpus_sentences() -> list[str]:
     return sentences
 
 
-def build(count: int, folder: Path, seed: int = 1) -> list[tuple[str, str]]:
-    """Write `count` essays into `folder`; returns the planted (source, copy) file-name pairs."""
+def build(
+    count: int, folder: Path, seed: int = 1, prompt: str | None = None
+) -> list[tuple[str, str]]:
+    """Write `count` essays into `folder`, each starting with the paragraph `prompt` if given;
+    returns the planted (source, copy) file-name pairs."""
     rng = random.Random(seed)
     pool = corpus_sentences()
     serial = 0
@@ -76,6 +92,8 @@ def build(count: int, folder: Path, seed: int = 1) -> list[tuple[str, str]]:
     folder.mkdir(parents=True, exist_ok=True)
     for k, essay in enumerate(essays):
         paragraphs = [" ".join(essay[p : p + 6]) for p in range(0, len(essay), 6)]
+        if prompt is not None:
+            paragraphs.insert(0, prompt)
         (folder / f"essay{k:05d}.txt").write_text("\n\n".join(paragraphs) + "\n", encoding="utf-8")
     (folder / "planted.json").write_text(json.dumps(planted), encoding="utf-8")
     return planted
@@ -86,8 +104,9 @@ def main() -> None:
     parser.add_argument("count", type=int)
     parser.add_argument("folder", type=Path)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--common-prompt", action="store_true", help="PROMPT in every essay")
     args = parser.parse_args()
-    planted = build(args.count, args.folder, args.seed)
+    planted = build(args.count, args.folder, args.seed, PROMPT if args.common_prompt else None)
     print(f"{args.count} essays in {args.folder}, {len(planted)} planted pairs")
 
 

@@ -10,6 +10,13 @@ index; with a minimum block of one sentence the index holds single sentences ins
 
 Files are analysed in worker processes (all cores), through the on-disk cache; ranking keeps
 only each document's summary (signature and facts) in memory, the texts stay in the cache.
+
+Exclusions (BatchOptions.exclusions and .templates, all off by default): the workers apply each
+document's own (quotations, references, templates: core.exclusions) and, when common text is
+asked for, hand over its fingerprints (core.common_text), from which the text more than the
+chosen share of the documents hold is found in bounded memory; its sentences then leave the
+summaries' signatures. Candidate pairs, comparisons and scores all use these signatures. The
+cache keeps documents without exclusions (they depend on the batch). See docs/batch.md.
 """
 
 from __future__ import annotations
@@ -18,21 +25,34 @@ import itertools
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.batch_result import BatchDocument, BatchResult, FailedDocument, PairResult
-from core.document import load_document
+from core.common_text import (
+    CommonText,
+    CommonTextFinder,
+    DocumentFingerprints,
+    drop_sentences,
+    fingerprint_document,
+)
+from core.document import Document, load_document, with_exclusions
 from core.document_cache import (
     DocumentCache,
     DocumentSummary,
     PackedEntry,
     cache_key,
     content_hash_of,
+    fingerprint_key,
+    load_via_cache,
     pack_entry,
+    pack_fingerprints,
+    unpack_document,
 )
 from core.errors import DocumentError, LanguageError
+from core.exclusion import ExcludedSpan, ExclusionOptions, normalised
+from core.exclusions import apply_exclusions
 from core.extract import SUPPORTED_SUFFIXES
 from core.matching import match_signatures
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
@@ -59,6 +79,12 @@ class BatchOptions:
     student_folders: bool = False  # a subfolder of an input is one student's submission
     all_pairs: bool = False  # compare every allowed pair (the naive loop, for checking)
     workers: int | None = None  # processes; None: one per core
+    # what to leave out of scoring (all off by default; docs/batch.md): quotations, references,
+    # text in more than `exclusions.common_share` of the documents, and text matching the
+    # templates (the prompt, a handout: loaded Documents, never submissions themselves; a
+    # template file inside an input folder is not checked as a submission)
+    exclusions: ExclusionOptions = field(default_factory=ExclusionOptions)
+    templates: tuple[Document, ...] = ()
 
 
 def collect(
@@ -87,21 +113,95 @@ def collect(
     return list(found.values())
 
 
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What every document of a batch needs besides its signature (sent to each worker once)."""
+
+    signature: SignatureOptions
+    match: MatchOptions = field(default_factory=MatchOptions)
+    exclusions: ExclusionOptions = field(default_factory=ExclusionOptions)
+    templates: tuple[Document, ...] = ()
+
+    @property
+    def per_document(self) -> bool:
+        """Exclusions found in each document on its own (core.exclusions)."""
+        e = self.exclusions
+        return e.quotations or e.references or bool(self.templates)
+
+    @property
+    def phrase_words(self) -> int:
+        return self.exclusions.template_phrase_words
+
+
+_JOB: _Job | None = None  # in a worker process: set once by the pool's initializer
+
+
+def _start_worker(job: _Job) -> None:
+    global _JOB
+    _JOB = job
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedDocument:
+    """A submission as the batch scores it: its summary (the signature with its per-document
+    exclusions applied) and those exclusions."""
+
+    summary: DocumentSummary
+    excluded: tuple[ExcludedSpan, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    document: LoadedDocument
+    entry: PackedEntry | None  # a new cache row (of the document without exclusions)
+    fingerprints: DocumentFingerprints | None  # for common text, when asked
+    fingerprint_row: tuple[str, bytes] | None  # its cache row
+
+
 def _load(
-    path: Path, options: SignatureOptions, key: str | None
-) -> tuple[DocumentSummary, PackedEntry | None] | FailedDocument:
-    """(In a worker.) The document's summary and its cache row (packed here, in parallel), or
-    why it could not be read — never an exception."""
+    path: Path,
+    options: SignatureOptions,
+    key: str | None,
+    blob: bytes | None = None,
+    fingerprints: bool = False,
+    job: _Job | None = None,
+) -> _Loaded | FailedDocument:
+    """(In a worker.) The document's summary as scored, its cache rows (packed here, in
+    parallel) and, if asked, its common-text fingerprints; or why it could not be read —
+    never an exception. `blob` is its cached row when the cache has it (then the file is not
+    read again: only its exclusions or fingerprints were missing)."""
+    job = job if job is not None else _JOB
     try:
-        document = load_document(path, options)
+        document = unpack_document(blob) if blob is not None else None
+        fresh = document is None
+        if document is None:
+            document = load_document(path, options)
     except (DocumentError, LanguageError) as error:
         return FailedDocument(path, getattr(error, "reason", str(error)))
     except Exception as error:  # an engine bug must not stop the batch
         return FailedDocument(path, f"could not be read because of an internal error ({error!r})")
-    entry = None
-    if key is not None and key == cache_key(document.content_hash, options):
-        entry = pack_entry(key, document)  # (the file did not change since it was hashed)
-    return DocumentSummary.of(document), entry
+    # (the file did not change since it was hashed: its rows may be stored under the key)
+    storable = key is not None and key == cache_key(document.content_hash, options)
+    try:
+        entry = pack_entry(key, document) if fresh and storable and key is not None else None
+        prints = row = None
+        if fingerprints and job is not None:
+            prints = fingerprint_document(document, job.phrase_words)
+            if storable and key is not None:
+                row = (fingerprint_key(key, job.phrase_words), pack_fingerprints(prints))
+        scored = document
+        if job is not None and job.per_document:
+            scored = apply_exclusions(document, job.exclusions, job.templates, job.match)
+    except Exception as error:
+        return FailedDocument(
+            path, f"could not be checked because of an internal error ({error!r})"
+        )
+    return _Loaded(LoadedDocument(DocumentSummary.of(scored), scored.excluded), entry, prints, row)
+
+
+#: documents handed to the worker processes ahead of those working (each may carry its cached
+#: row): enough to keep them busy, few enough that memory does not grow with the batch
+_IN_FLIGHT_PER_WORKER = 8
 
 
 def load_all(
@@ -110,12 +210,23 @@ def load_all(
     cache: DocumentCache | None,
     workers: int | None,
     progress: BatchProgress | None,
-) -> tuple[dict[Path, DocumentSummary], list[FailedDocument]]:
-    """Every submission's summary: from the cache when the file is unchanged, else analysed
-    (in worker processes when there are enough) and added to the cache."""
-    summaries: dict[Path, DocumentSummary] = {}
+    *,
+    job: _Job | None = None,
+    finder: CommonTextFinder | None = None,
+) -> tuple[dict[Path, LoadedDocument], list[FailedDocument]]:
+    """Every submission as the batch scores it: from the cache when the file is unchanged
+    (and nothing the cache lacks is needed), else analysed (in worker processes when there
+    are enough) and added to the cache. With `job`, per-document exclusions are applied;
+    with `finder`, each document's common-text fingerprints are handed to it (indexed by
+    position in `submissions`), from the cache or computed with the document."""
+    job = job if job is not None else _Job(options)
+    loaded: dict[Path, LoadedDocument] = {}
     failed: list[FailedDocument] = []
     keys: dict[Path, str] = {}
+    number = {s.path: k for k, s in enumerate(submissions)}
+    counted = {s.path: not s.archive for s in submissions}
+    hits: dict[str, DocumentSummary] = {}
+    have_prints: set[Path] = set()
     if cache is not None:
         for k, submission in enumerate(submissions):
             if progress is not None and k % 256 == 0:
@@ -124,54 +235,110 @@ def load_all(
             if digest is not None:
                 keys[submission.path] = cache_key(digest, options)
         hits = cache.summaries(keys.values())
+        if finder is not None:
+            have_prints = _cached_fingerprints(cache, keys, hits, job, finder, number, counted)
         for path, key in keys.items():
-            if key in hits:
-                summaries[path] = hits[key]
-    todo = [s.path for s in submissions if s.path not in summaries]
+            if key in hits and not job.per_document and (finder is None or path in have_prints):
+                loaded[path] = LoadedDocument(hits[key])  # nothing to do
+    todo = [s.path for s in submissions if s.path not in loaded]
     fresh: list[PackedEntry] = []
+    fresh_prints: list[tuple[str, bytes]] = []
 
-    def take(
-        path: Path, outcome: tuple[DocumentSummary, PackedEntry | None] | FailedDocument, done: int
-    ) -> None:
+    def work(path: Path) -> tuple[Path, SignatureOptions, str | None, bytes | None, bool]:
+        key = keys.get(path) if cache is not None else None
+        blob = None
+        if cache is not None and key is not None and key in hits:
+            blob = cache.document_blobs([key]).get(key)  # read here, unpacked in the worker
+        return path, options, key, blob, finder is not None and path not in have_prints
+
+    def take(path: Path, outcome: _Loaded | FailedDocument, done: int) -> None:
         if isinstance(outcome, FailedDocument):
             failed.append(outcome)
+            if finder is not None and path in have_prints:
+                finder.discard(number[path])
         else:
-            summaries[path] = outcome[0]
-            if outcome[1] is not None:
-                fresh.append(outcome[1])
+            loaded[path] = outcome.document
+            if outcome.entry is not None:
+                fresh.append(outcome.entry)
+            if finder is not None:
+                skip = outcome.document.summary.signature.excluded
+                if outcome.fingerprints is not None:
+                    finder.add(number[path], outcome.fingerprints, counted=counted[path])
+                    if outcome.fingerprint_row is not None:
+                        fresh_prints.append(outcome.fingerprint_row)
+                if skip:
+                    finder.skip(number[path], skip)
         if progress is not None:
             progress(0.1 + 0.6 * done / max(len(todo), 1), f"Reading {path.name}")
 
     def save() -> None:
         if cache is not None:
             cache.put_packed(fresh)  # what was read survives a cancel or a crash
+            cache.put_fingerprints(fresh_prints)
         fresh.clear()
+        fresh_prints.clear()
 
     processes = workers if workers is not None else (os.cpu_count() or 1)
-    wanted = {path: keys.get(path) if cache is not None else None for path in todo}
     if len(todo) < PROCESS_THRESHOLD or processes <= 1:
         try:
             for done, path in enumerate(todo, 1):
-                take(path, _load(path, options, wanted[path]), done)
+                take(path, _load(*work(path), job=job), done)
         finally:
             save()
-        return summaries, failed
+        return loaded, failed
     # spawn, not fork: the caller may be a GUI with threads running, and it behaves the same on
     # Linux, macOS and Windows (and in the frozen app, whose entry point calls freeze_support)
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
-        futures = {pool.submit(_load, path, options, wanted[path]): path for path in todo}
+    waiting = iter(todo)
+    with ProcessPoolExecutor(
+        max_workers=processes, mp_context=context, initializer=_start_worker, initargs=(job,)
+    ) as pool:
+        running: dict[Future[_Loaded | FailedDocument], Path] = {}
+        done = 0
         try:
-            for done, future in enumerate(as_completed(futures), 1):
-                take(futures[future], future.result(), done)
-                if len(fresh) >= 256:
+            while True:
+                while len(running) < processes * _IN_FLIGHT_PER_WORKER:
+                    following = next(waiting, None)
+                    if following is None:
+                        break
+                    running[pool.submit(_load, *work(following))] = following
+                if not running:
+                    break
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    done += 1
+                    take(running.pop(future), future.result(), done)
+                if len(fresh) + len(fresh_prints) >= 256:
                     save()
         except BaseException:  # cancelled (or interrupted): drop the queued work
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         finally:
             save()
-    return summaries, failed
+    return loaded, failed
+
+
+def _cached_fingerprints(
+    cache: DocumentCache,
+    keys: dict[Path, str],
+    hits: dict[str, DocumentSummary],
+    job: _Job,
+    finder: CommonTextFinder,
+    number: dict[Path, int],
+    counted: dict[Path, bool],
+) -> set[Path]:
+    """Hands `finder` the cached fingerprints of the documents whose summaries are cached,
+    a few hundred at a time; returns the documents they were found for."""
+    found: set[Path] = set()
+    paths = [path for path, key in keys.items() if key in hits]
+    for start in range(0, len(paths), 500):
+        wanted = {fingerprint_key(keys[p], job.phrase_words): p for p in paths[start : start + 500]}
+        for row_key, prints in cache.fingerprints(wanted).items():
+            path = wanted[row_key]
+            if prints.phrase_words == job.phrase_words:
+                finder.add(number[path], prints, counted=counted[path])
+                found.add(path)
+    return found
 
 
 def _allowed(a: Submission, b: Submission) -> bool:
@@ -245,26 +412,38 @@ def run_batch(
 ) -> BatchResult:
     """Check the submissions under `paths` against each other and against `archives`."""
     options = options or BatchOptions()
+    exclusions = options.exclusions
     submissions = collect(paths, archives, options.student_folders)
-    loaded, failed = load_all(submissions, options.signature, cache, options.workers, progress)
-    kept = [s for s in submissions if s.path in loaded]
-    documents = tuple(
-        BatchDocument(
-            path=s.path,
-            format=loaded[s.path].format,
-            content_hash=loaded[s.path].content_hash,
-            sentence_count=loaded[s.path].sentence_count,
-            language=loaded[s.path].language,
-            warnings=loaded[s.path].warnings,
-            signature=loaded[s.path].signature,
-            group=s.group,
-            archive=s.archive,
+    if options.templates:  # a template is not a submission, even inside an input folder
+        templates = {_same_file(t.path) for t in options.templates}
+        submissions = [s for s in submissions if _same_file(s.path) not in templates]
+    job = _Job(options.signature, options.match, exclusions, options.templates)
+    finder = None
+    if exclusions.common_share is not None:
+        finder = CommonTextFinder(exclusions.common_share, exclusions.template_phrase_words)
+    try:
+        loaded, failed = load_all(
+            submissions,
+            options.signature,
+            cache,
+            options.workers,
+            progress,
+            job=job,
+            finder=finder,
         )
-        for s in kept
-    )
+        common = None
+        if finder is not None:
+            if progress is not None:
+                progress(0.7, "Finding text most documents share…")
+            common = _common_text(finder, submissions, loaded, options.signature, cache)
+    finally:
+        if finder is not None:
+            finder.close()
+    kept = [(k, s) for k, s in enumerate(submissions) if s.path in loaded]
+    documents = tuple(_batch_document(s, loaded[s.path], common, k) for k, s in kept)
 
     def allowed(i: int, j: int) -> bool:
-        return _allowed(kept[i], kept[j])
+        return _allowed(kept[i][1], kept[j][1])
 
     if options.all_pairs:
         candidates = [
@@ -289,8 +468,82 @@ def run_batch(
         failed=tuple(sorted(failed, key=lambda f: str(f.path))),
         pairs=tuple(pairs),
         compared_pairs=len(candidates),
-        possible_pairs=_possible_pairs(kept),
+        possible_pairs=_possible_pairs([s for _, s in kept]),
+        exclusions=exclusions,
+        templates=tuple(t.path for t in options.templates),
+        common_text=common.passages if common is not None else (),
+        common_counted=common.counted if common is not None else 0,
     )
+
+
+def _same_file(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:
+        return path.absolute()
+
+
+def _common_text(
+    finder: CommonTextFinder,
+    submissions: Sequence[Submission],
+    loaded: dict[Path, LoadedDocument],
+    options: SignatureOptions,
+    cache: DocumentCache | None,
+) -> CommonText:
+    """The finder's last passes; the few documents its passages are read from come from the
+    cache (or their files)."""
+
+    def load(index: int) -> Document | None:
+        path = submissions[index].path
+        try:
+            return load_via_cache(path, options, cache, loaded[path].summary.content_hash)
+        except (DocumentError, LanguageError, OSError):
+            return None
+
+    archive = any(s.archive for s in submissions if s.path in loaded)
+    return finder.finish(load, "new documents" if archive else "documents")
+
+
+def _batch_document(
+    submission: Submission, loaded: LoadedDocument, common: CommonText | None, index: int
+) -> BatchDocument:
+    summary, excluded = loaded.summary, loaded.excluded
+    signature = summary.signature
+    if common is not None and index in common.spans:
+        excluded = normalised((*excluded, *common.spans[index]))
+        signature = drop_sentences(signature, common.dropped[index])
+    return BatchDocument(
+        path=submission.path,
+        format=summary.format,
+        content_hash=summary.content_hash,
+        sentence_count=summary.sentence_count,
+        language=summary.language,
+        warnings=summary.warnings,
+        signature=signature,
+        group=submission.group,
+        archive=submission.archive,
+        excluded=excluded,
+    )
+
+
+def checked_document(
+    doc: BatchDocument, options: SignatureOptions, cache: DocumentCache | None
+) -> Document:
+    """The full Document of a checked submission as the batch scored it: from the cache (or
+    its file) with its exclusions applied again, so a pair's pieces point at the right
+    sentences. Raises DocumentError if it cannot be read."""
+    document = load_via_cache(doc.path, options, cache, doc.content_hash)
+    if doc.excluded and document.content_hash == doc.content_hash:
+        document = with_exclusions(document, doc.excluded)
+    return document
+
+
+def load_templates(
+    paths: Iterable[str | Path], options: SignatureOptions, cache: DocumentCache | None = None
+) -> tuple[Document, ...]:
+    """Template files (the prompt, a handout) as Documents for BatchOptions.templates. Raises
+    DocumentError for a file that cannot be read."""
+    return tuple(load_via_cache(Path(p).absolute(), options, cache) for p in paths)
 
 
 def _possible_pairs(submissions: Sequence[Submission]) -> int:

@@ -4,9 +4,11 @@ render it, the GUI shows it, JSON is its faithful serialisation."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from core.common_text import CommonPassage
+from core.exclusion import ExcludedSpan, ExclusionKind, ExclusionOptions
 from core.signature import Signature
 from core.verification import VerifiedBlock
 
@@ -24,6 +26,21 @@ class BatchDocument:
     signature: Signature
     group: str  # the student it belongs to: its subfolder with --student-folders, else itself
     archive: bool  # from an archive (--against): compared with new submissions only
+    # what was left out of scoring and why (the signature above is without it); () when
+    # nothing: `core.batch.checked_document` applies it to the full document again
+    excluded: tuple[ExcludedSpan, ...] = ()
+
+    @property
+    def excluded_sentences(self) -> int:
+        """Sentences left out of scoring entirely (every word of theirs excluded)."""
+        return len(self.signature.excluded)
+
+    def excluded_counts(self) -> dict[ExclusionKind, int]:
+        """Excluded spans by kind, every kind listed (COMMON spans are whole sentences)."""
+        counts = dict.fromkeys(ExclusionKind, 0)
+        for span in self.excluded:
+            counts[span.kind] += 1
+        return counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +68,16 @@ class BatchResult:
     pairs: tuple[PairResult, ...]  # Jaccard, then the larger coverage, descending
     compared_pairs: int  # pairs the index let through to full comparison
     possible_pairs: int  # pairs the mode allows (what --all-pairs compares)
+    # the exclusions asked for (all off by default) and the templates' files
+    exclusions: ExclusionOptions = field(default_factory=ExclusionOptions)
+    templates: tuple[Path, ...] = ()
+    # with exclusions.common_share: the common text found, most documents first, and the
+    # number of documents the share is of (the new submissions)
+    common_text: tuple[CommonPassage, ...] = ()
+    common_counted: int = 0
+
+    @property
+    def exclusions_on(self) -> bool:
+        """Whether any exclusion was asked for (the report then says which)."""
+        e = self.exclusions
+        return bool(e.quotations or e.references or e.common_share is not None or self.templates)

@@ -21,14 +21,20 @@ from pathlib import Path
 from platformdirs import user_cache_dir
 
 from core import ENGINE_VERSION
+from core.common_text import DocumentFingerprints
 from core.document import Document, load_document
 from core.options import SignatureOptions
 from core.signature import Signature
 
 CACHE_FORMAT = 3  # 3: documents carry block quotes and exclusions
+#: the common-text fingerprints' format (core.common_text), part of their key
+FINGERPRINT_FORMAT = 1
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS entries "
-    "(key TEXT PRIMARY KEY, summary BLOB NOT NULL, document BLOB NOT NULL)"
+    "(key TEXT PRIMARY KEY, summary BLOB NOT NULL, document BLOB NOT NULL)",
+    # a document's common-text fingerprints (core.common_text), read only when a batch looks
+    # for common text: a warm run then needs neither the texts nor a worker
+    "CREATE TABLE IF NOT EXISTS fingerprints (key TEXT PRIMARY KEY, data BLOB NOT NULL)",
 )
 
 
@@ -74,6 +80,28 @@ def pack_entry(key: str, document: Document) -> PackedEntry:
     return key, _pack(DocumentSummary.of(document)), _pack(document)
 
 
+def unpack_document(blob: bytes) -> Document | None:
+    """(Where the document is needed, e.g. a worker.) A document row's Document, or None if
+    the row is not one (from an incompatible build)."""
+    try:
+        value = _unpack(blob)
+    except Exception:
+        return None
+    return value if isinstance(value, Document) else None
+
+
+def pack_fingerprints(fingerprints: DocumentFingerprints) -> bytes:
+    """A fingerprints row's value: a plain pickle (hashes do not compress)."""
+    return pickle.dumps(fingerprints, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def fingerprint_key(key: str, phrase_words: int) -> str:
+    """The fingerprints row of the document whose entry has `key`, for phrases of that length."""
+    return hashlib.sha256(
+        f"{key}|fingerprints|{FINGERPRINT_FORMAT}|{phrase_words}".encode()
+    ).hexdigest()
+
+
 def default_cache_path() -> Path:
     return Path(user_cache_dir("Doppel", "Doppel")) / "documents.sqlite3"
 
@@ -97,7 +125,8 @@ class DocumentCache:
         try:
             connection = sqlite3.connect(self.path, timeout=30)
             connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute(_SCHEMA)
+            for statement in _SCHEMA:
+                connection.execute(statement)
             connection.execute("SELECT count(*) FROM entries").fetchone()
             return connection
         except sqlite3.DatabaseError:
@@ -109,29 +138,36 @@ class DocumentCache:
         self.rebuilt = True
         connection = sqlite3.connect(self.path, timeout=30)
         connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute(_SCHEMA)
+        for statement in _SCHEMA:
+            connection.execute(statement)
         return connection
 
-    def _rows(self, column: str, keys: Iterable[str]) -> list[tuple[str, bytes]]:
+    def _rows(
+        self, column: str, keys: Iterable[str], table: str = "entries"
+    ) -> list[tuple[str, bytes]]:
         wanted = list(dict.fromkeys(keys))
         rows: list[tuple[str, bytes]] = []
         for start in range(0, len(wanted), 500):  # SQLite's variable limit
             chunk = wanted[start : start + 500]
             marks = ",".join("?" * len(chunk))
             rows += self._connection.execute(
-                f"SELECT key, {column} FROM entries WHERE key IN ({marks})", chunk
+                f"SELECT key, {column} FROM {table} WHERE key IN ({marks})", chunk
             ).fetchall()
         return rows
 
-    def _read(self, column: str, keys: Iterable[str], kind: type) -> dict[str, object]:
-        found: dict[str, object] = {}
+    def _blobs(
+        self, column: str, keys: Iterable[str], table: str = "entries"
+    ) -> list[tuple[str, bytes]]:
         try:
-            rows = self._rows(column, keys)
+            return self._rows(column, keys, table)
         except sqlite3.DatabaseError:  # corrupt under our feet: start again, all misses
             self._connection.close()
             self._connection = self._rebuild()
-            return found
-        for key, blob in rows:
+            return []
+
+    def _read(self, column: str, keys: Iterable[str], kind: type) -> dict[str, object]:
+        found: dict[str, object] = {}
+        for key, blob in self._blobs(column, keys):
             try:
                 value = _unpack(blob)
             except Exception:  # an entry from an incompatible build: a miss
@@ -145,6 +181,36 @@ class DocumentCache:
 
     def documents(self, keys: Iterable[str]) -> dict[str, Document]:
         return self._read("document", keys, Document)  # type: ignore[return-value]
+
+    def document_blobs(self, keys: Iterable[str]) -> dict[str, bytes]:
+        """The document rows as stored, for a worker to unpack (`unpack_document`)."""
+        return dict(self._blobs("document", keys))
+
+    def fingerprints(self, keys: Iterable[str]) -> dict[str, DocumentFingerprints]:
+        """Common-text fingerprints by `fingerprint_key`."""
+        found: dict[str, DocumentFingerprints] = {}
+        for key, blob in self._blobs("data", keys, table="fingerprints"):
+            try:
+                value = pickle.loads(blob)
+            except Exception:  # a row from an incompatible build: a miss
+                continue
+            if isinstance(value, DocumentFingerprints):
+                found[key] = value
+        return found
+
+    def put_fingerprints(self, rows: Iterable[tuple[str, bytes]]) -> None:
+        """Rows of (`fingerprint_key`, `pack_fingerprints`), in one transaction."""
+        batch = list(rows)
+        if not batch:
+            return
+        try:
+            with self._connection:
+                self._connection.executemany(
+                    "INSERT OR REPLACE INTO fingerprints (key, data) VALUES (?, ?)", batch
+                )
+        except sqlite3.DatabaseError:
+            self._connection.close()
+            self._connection = self._rebuild()
 
     def put_packed(self, rows: Iterable[PackedEntry]) -> None:
         batch = list(rows)

@@ -26,8 +26,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from core.atomic import write_atomic
 from core.batch_result import BatchDocument, BatchResult, PairResult
 from core.clusters import clusters
-from core.document import Document
+from core.document import Document, with_exclusions
 from core.errors import DocumentError
+from core.exclusion import ExcludedSpan, ExclusionKind
 from core.resources import resource_path
 from core.verification import VerifiedBlock
 
@@ -65,6 +66,8 @@ MAX_TABLE_PAIRS = 5000
 MAX_CLUSTER_LINKS = 10
 #: documents kept loaded while pair pages are written (a document is in several pairs)
 LOADED_DOCUMENTS = 64
+#: common passages listed on the index (the most widespread); every one is in --json
+MAX_COMMON_PASSAGES = 200
 
 PAIRS_FOLDER = "pairs"
 _PAIR_PAGE = re.compile(r"^\d{4,}\.html$")
@@ -84,6 +87,9 @@ class Segment:
     block: int | None  # the block whose colour it takes: the lowest covering it
     blocks: tuple[int, ...]  # every block covering it (more than one where pieces overlap)
     starts: tuple[int, ...]  # blocks that begin here (anchors and number badges go here)
+    # left out of scoring: the first kind (in ExclusionKind's order) of the spans covering it
+    excluded: ExclusionKind | None = None
+    why: str = ""  # the covering spans' reasons, for the tooltip
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +180,7 @@ def write_html_report(
 
     groups = clusters(result.pairs, threshold)
     index = env.get_template("index.html").render(
+        exclusions=_exclusion_view(result),
         result=result,
         names=names,
         threshold=threshold,
@@ -192,9 +199,12 @@ def write_html_report(
     return write_atomic(target / "index.html", index)
 
 
-def highlight_segments(text: str, spans: Sequence[tuple[int, int]]) -> list[Segment]:
+def highlight_segments(
+    text: str, spans: Sequence[tuple[int, int]], excluded: Sequence[ExcludedSpan] = ()
+) -> list[Segment]:
     """Cut `text` into segments by the character spans of blocks 1..n (spans may overlap;
-    empty or out-of-range parts are clipped). Joined, the segments' texts are `text`."""
+    empty or out-of-range parts are clipped), and by the edges of the `excluded` spans, which
+    segments note (shaded on the page). Joined, the segments' texts are `text`."""
     starts_at: dict[int, list[int]] = {}
     ends_at: dict[int, list[int]] = {}
     cuts = {0, len(text)}
@@ -205,20 +215,50 @@ def highlight_segments(text: str, spans: Sequence[tuple[int, int]]) -> list[Segm
         starts_at.setdefault(start, []).append(number)
         ends_at.setdefault(end, []).append(number)
         cuts.update((start, end))
+    out_from: dict[int, list[int]] = {}  # excluded spans by where they start and end
+    out_to: dict[int, list[int]] = {}
+    for k, span in enumerate(excluded):
+        start, end = max(0, span.start), min(len(text), span.end)
+        if start < end:
+            out_from.setdefault(start, []).append(k)
+            out_to.setdefault(end, []).append(k)
+            cuts.update((start, end))
+    kinds = list(ExclusionKind)
     ordered = sorted(cuts)
     segments: list[Segment] = []
     active: set[int] = set()
+    out: set[int] = set()
     for here, there in pairwise(ordered):
         active.difference_update(ends_at.get(here, ()))
+        out.difference_update(out_to.get(here, ()))
         beginning = tuple(sorted(starts_at.get(here, ())))
         active.update(beginning)
+        out.update(out_from.get(here, ()))
         covering = tuple(sorted(active))
+        kind, why = None, ""
+        if out:
+            covered_by = sorted((excluded[k] for k in out), key=lambda e: kinds.index(e.kind))
+            kind = covered_by[0].kind
+            why = "; ".join(
+                dict.fromkeys(
+                    e.kind.label + (f" ({e.detail})" if e.detail else "") for e in covered_by
+                )
+            )
         piece = text[here:there]
-        if segments and not beginning and segments[-1].blocks == covering:
-            last = segments[-1]
-            segments[-1] = Segment(last.text + piece, last.block, last.blocks, last.starts)
+        last = segments[-1] if segments else None
+        if (
+            last is not None
+            and not beginning
+            and last.blocks == covering
+            and (last.excluded, last.why) == (kind, why)
+        ):
+            segments[-1] = Segment(
+                last.text + piece, last.block, last.blocks, last.starts, last.excluded, last.why
+            )
         else:
-            segments.append(Segment(piece, covering[0] if covering else None, covering, beginning))
+            segments.append(
+                Segment(piece, covering[0] if covering else None, covering, beginning, kind, why)
+            )
     return segments
 
 
@@ -290,10 +330,18 @@ class _DocumentLoader:
             self._kept.move_to_end(index)
             return self._kept[index]
         loaded: Document | str
+        batch = self._documents[index]
         try:
-            loaded = self._load(self._documents[index])
+            loaded = self._load(batch)
         except (DocumentError, OSError) as error:  # moved or deleted since the check
             loaded = f"its text could not be read again ({error})"
+        if (
+            isinstance(loaded, Document)
+            and loaded.excluded != batch.excluded
+            and loaded.content_hash == batch.content_hash
+        ):
+            # what the check left out, so the pieces point at the sentences it scored
+            loaded = with_exclusions(loaded, batch.excluded)
         self._kept[index] = loaded
         if len(self._kept) > LOADED_DOCUMENTS:
             self._kept.popitem(last=False)
@@ -339,6 +387,13 @@ def _pair_context(
                 excerpt=_excerpt(doc_a, a_span) or _excerpt(doc_b, b_span),
             )
         )
+    sides = [
+        _side("a", row.name_a, batch_a, doc_a, [b.a_span for b in blocks]),
+        _side("b", row.name_b, batch_b, doc_b, [b.b_span for b in blocks]),
+    ]
+    shown = {
+        span.kind for doc in (doc_a, doc_b) if isinstance(doc, Document) for span in doc.excluded
+    }
     return {
         "row": row,
         "pair": pair,
@@ -346,10 +401,9 @@ def _pair_context(
         "blocks": blocks,
         "notes": notes,
         "palette": BLOCK_PALETTE,
-        "sides": [
-            _side("a", row.name_a, batch_a, doc_a, [b.a_span for b in blocks]),
-            _side("b", row.name_b, batch_b, doc_b, [b.b_span for b in blocks]),
-        ],
+        "sides": sides,
+        # the kinds of excluded text shaded on this page, for the legend
+        "excluded_kinds": [kind for kind in ExclusionKind if kind in shown],
         "pct": _pct,
     }
 
@@ -394,8 +448,61 @@ def _side(
         "key": key,
         "name": name,
         "batch": batch,
-        "segments": highlight_segments(doc.text, spans),
+        "segments": highlight_segments(doc.text, spans, doc.excluded),
         "missing": None,
+    }
+
+
+def _exclusion_view(result: BatchResult) -> dict[str, object] | None:
+    """What the index says about exclusions: the options in plain words, how much was left
+    out, and the common text found. None when no exclusion was asked for."""
+    if not result.exclusions_on:
+        return None
+    e = result.exclusions
+    totals = dict.fromkeys(ExclusionKind, 0)
+    for doc in result.documents:
+        for kind, n in doc.excluded_counts().items():
+            totals[kind] += n
+
+    def found(kind: ExclusionKind, noun: str) -> str:
+        n = totals[kind]
+        return f" — {n} {noun}{'' if n == 1 else 's'} excluded"
+
+    asked: list[str] = []
+    if e.common_share is not None:
+        asked.append(
+            f"common text: sentences holding text found in more than {e.common_share * 100:g}% "
+            f"of the documents (a shared phrase of {e.template_phrase_words} words, or a whole "
+            "sentence)" + found(ExclusionKind.COMMON, "sentence")
+        )
+    if e.quotations:
+        asked.append(
+            "quotations (quotation marks and block quotes)"
+            + found(ExclusionKind.QUOTATION, "quotation")
+        )
+    if e.references:
+        asked.append(
+            "the references section at the end" + found(ExclusionKind.REFERENCES, "section")
+        )
+    if result.templates:
+        asked.append(
+            "text matching the template"
+            + ("s " if len(result.templates) > 1 else " ")
+            + ", ".join(t.name for t in result.templates)
+            + f" (a shared block, or a phrase of {e.template_phrase_words} words)"
+            + found(ExclusionKind.TEMPLATE, "sentence")
+        )
+    return {
+        "asked": asked,
+        "sentences": sum(d.excluded_sentences for d in result.documents),
+        "documents": sum(1 for d in result.documents if d.excluded_sentences),
+        "common_on": e.common_share is not None,
+        "share": f"{e.common_share * 100:g}" if e.common_share is not None else "",
+        "passages": result.common_text[:MAX_COMMON_PASSAGES],
+        "passage_count": len(result.common_text),
+        "capped": len(result.common_text) > MAX_COMMON_PASSAGES,
+        "max_passages": MAX_COMMON_PASSAGES,
+        "counted": result.common_counted,
     }
 
 

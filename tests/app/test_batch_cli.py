@@ -5,10 +5,12 @@ from __future__ import annotations
 import csv
 import json
 import os
+import random
 from pathlib import Path
 
 from app.cli import main
 from core.resources import resource_path
+from core.sentences import word_spans
 
 
 def copy_samples(folder: Path) -> Path:
@@ -101,3 +103,116 @@ def test_html_report_escapes_document_text(capsys, tmp_path: Path) -> None:
     os.umask(umask)
     # the mode a plain write would give (mkstemp alone would make it private)
     assert (report / "index.html").stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+# --- exclusions ------------------------------------------------------------------------------
+
+PROMPT = (
+    "Read the passage below and answer the questions that follow. Discuss how the author "
+    "uses the setting to build <script>alert(2)</script> tension in the opening chapters. "
+    "Refer closely to the language of the text in your answer."
+)
+
+
+def class_with_prompt(folder: Path) -> Path:
+    """The three samples and three more essays, all but one starting with the same prompt."""
+    copy_samples(folder)
+    (folder / "broken.docx").unlink()
+    rng = random.Random(4)
+    for k in range(3):
+        words = [f"v{k}x{j}" for j in range(400)]
+        text = " ".join(
+            " ".join(rng.choice(words) for _ in range(9)).capitalize() + "." for _ in range(25)
+        )
+        (folder / f"extra{k}.txt").write_text(text, encoding="utf-8")
+    for path in sorted(folder.iterdir())[:-1]:
+        if path.suffix == ".txt":
+            path.write_text(PROMPT + "\n\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
+def test_exclude_common_in_json_and_table(capsys, tmp_path: Path) -> None:
+    folder = class_with_prompt(tmp_path / "class")
+    argv = ["batch", folder, "--json", "--no-cache", "--lang", "en"]
+    code, out, _ = run(capsys, *argv)
+    plain = json.loads(out)
+    assert len(plain["pairs"]) > 1  # the prompt links every holder
+    assert plain["exclusions"] == {
+        "quotations": False,
+        "references": False,
+        "templates": [],
+        "template_phrase_words": 6,
+        "common_share": None,
+    }
+    assert plain["common_text"] == []
+    assert all(d["excluded_sentences"] == 0 for d in plain["documents"])
+    code, out, _ = run(capsys, *argv, "--exclude-common", "0.5")
+    data = json.loads(out)
+    assert code == 0
+    assert data["exclusions"]["common_share"] == 0.5
+    (passage,) = data["common_text"]
+    assert passage["text"] == PROMPT and passage["words"] == len(word_spans(PROMPT))
+    assert passage["documents"] == 4 and data["common_counted"] == 6
+    (pair,) = data["pairs"]  # only the real copy is left
+    assert {Path(pair["a"]).name, Path(pair["b"]).name} == {
+        "original-essay.txt",
+        "reworded-copy.docx",
+    }
+    holders = [d for d in data["documents"] if d["excluded_sentences"]]
+    assert len(holders) == 4
+    assert all(
+        d["excluded"] == {"quotation": 0, "references": 0, "template": 0, "common": 3}
+        for d in holders
+    )
+    code, out, _ = run(
+        capsys, "batch", folder, "--no-cache", "--lang", "en", "--exclude-common", "0.5"
+    )
+    assert "Excluded from scoring: text in more than 50% of the documents" in out
+    assert "in 4 of 6 documents: Read the passage below" in out
+
+
+def test_bad_exclusion_options_are_refused(capsys, tmp_path: Path) -> None:
+    folder = copy_samples(tmp_path / "class")
+    for share in ("0", "1", "1.5", "-0.2"):
+        code, _, err = run(capsys, "batch", folder, "--no-cache", "--exclude-common", share)
+        assert code == 2 and "--exclude-common" in err
+    code, _, err = run(capsys, "batch", folder, "--no-cache", "--template-phrase-words", "1")
+    assert code == 2 and "--template-phrase-words" in err
+    code, _, err = run(capsys, "batch", folder, "--no-cache", "--template", tmp_path / "nope.txt")
+    assert code == 2 and "nope.txt" in err
+
+
+def test_a_template_file_and_quotes(capsys, tmp_path: Path) -> None:
+    folder = class_with_prompt(tmp_path / "class")
+    prompt = folder / "prompt.txt"
+    prompt.write_text(PROMPT, encoding="utf-8")  # inside the folder: not a submission
+    code, out, _ = run(
+        capsys, "batch", folder, "--json", "--no-cache", "--lang", "en",
+        "--template", prompt, "--exclude-quotes", "--exclude-references",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and "prompt.txt" not in {Path(d["path"]).name for d in data["documents"]}
+    assert data["exclusions"]["templates"] == [str(prompt)]
+    assert data["exclusions"]["quotations"] and data["exclusions"]["references"]
+    assert sorted(d["excluded"]["template"] for d in data["documents"]) == [0, 0, 3, 3, 3, 3]
+    assert len(data["pairs"]) == 1
+
+
+def test_html_report_lists_common_text_escaped_and_shades_it(capsys, tmp_path: Path) -> None:
+    folder = class_with_prompt(tmp_path / "class")
+    report = tmp_path / "report"
+    code, _, _ = run(
+        capsys, "batch", folder, "--html", report, "--no-cache", "--lang", "en",
+        "--exclude-common", "0.5", "--threshold", "0",
+    )  # fmt: skip
+    assert code == 0
+    index = (report / "index.html").read_text(encoding="utf-8")
+    assert "Excluded common text" in index and "Excluded from scoring" in index
+    assert "more than 50% of the documents" in index
+    assert "<script>alert(2)</script>" not in index
+    assert "build &lt;script&gt;alert(2)&lt;/script&gt; tension" in index
+    assert ">4 <small>of 6</small>" in index
+    (page,) = sorted((report / "pairs").glob("*.html"))
+    html = page.read_text(encoding="utf-8")
+    assert "excluded: common text" in html and 'class="excluded ex-common"' in html
+    assert "<script>alert(2)</script>" not in html

@@ -12,10 +12,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core import batch as batch_module
-from core.batch import BatchOptions, candidate_pairs, collect, compare_pair, run_batch
+from core.batch import (
+    BatchOptions,
+    candidate_pairs,
+    checked_document,
+    collect,
+    compare_pair,
+    load_templates,
+    run_batch,
+)
 from core.comparison import compare_documents
 from core.document import load_document
 from core.document_cache import DocumentCache
+from core.exclusion import ExclusionKind, ExclusionOptions
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
 from core.resources import resource_path
 from core.signature import Signature
@@ -223,3 +232,148 @@ def test_cancel_stops_the_batch(tmp_path: Path) -> None:
 
     with pytest.raises(Cancelled):
         run_batch([tmp_path], options=BatchOptions(signature=EN, workers=1), progress=cancel)
+
+
+# --- exclusions ------------------------------------------------------------------------------
+
+PROMPT = (
+    "Read the passage below and answer the questions that follow. Discuss how the author "
+    "uses the setting to build tension in the opening chapters. Refer closely to the "
+    "language of the text in your answer."
+)
+PLANTED = {
+    frozenset(p)
+    for p in (
+        ("essay00.txt", "essay01.txt"),
+        ("essay02.txt", "essay03.txt"),
+        ("essay00.txt", "essay04.txt"),
+        ("essay01.txt", "essay04.txt"),
+    )
+}
+COMMON = ExclusionOptions(common_share=0.5)
+
+
+def collection_with_prompt(folder: Path, count: int = 12, holders: int = 10) -> None:
+    """make_collection's essays (planted copies: PLANTED), the first `holders` of them
+    starting with the same prompt paragraph, as if everyone pasted the assignment."""
+    folder.mkdir(parents=True, exist_ok=True)
+    make_collection(folder, count)
+    for k in range(holders):
+        path = folder / f"essay{k:02d}.txt"
+        path.write_text(PROMPT + "\n\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+def linked(result) -> set[frozenset[str]]:
+    return {frozenset(names(result, p)) for p in result.pairs}
+
+
+def test_a_prompt_everyone_pasted_no_longer_makes_pairs(tmp_path: Path) -> None:
+    collection_with_prompt(tmp_path)
+    plain = run_batch([tmp_path], options=BatchOptions(signature=EN, workers=1))
+    assert len(plain.pairs) == 45  # every two of the ten holders share the prompt
+    assert plain.common_text == () and not plain.exclusions_on
+    options = BatchOptions(signature=EN, workers=1, exclusions=COMMON)
+    result = run_batch([tmp_path], options=options)
+    assert linked(result) == PLANTED  # the real copying stays, the prompt pairs are gone
+    assert result.exclusions == COMMON and result.exclusions_on
+    (passage,) = result.common_text
+    assert (passage.text, passage.documents, passage.words) == (PROMPT, 10, len(PROMPT.split()))
+    assert result.common_counted == 12
+    for doc in result.documents:
+        holder = int(doc.path.stem[-2:]) < 10
+        assert doc.excluded_sentences == (3 if holder else 0)
+        assert doc.excluded_counts()[ExclusionKind.COMMON] == (3 if holder else 0)
+        assert all(s.detail == "in 10 of 12 documents" for s in doc.excluded)
+    naive = run_batch(
+        [tmp_path], options=BatchOptions(signature=EN, all_pairs=True, exclusions=COMMON, workers=1)
+    )
+    assert naive.pairs == result.pairs  # the index is exact on the excluded signatures too
+    for pair in result.pairs:  # the pairwise result of the documents as scored
+        a, b = (checked_document(result.documents[k], EN, None) for k in (pair.a, pair.b))
+        assert a.signature == result.documents[pair.a].signature
+        comparison = compare_documents(a, b)
+        assert (pair.jaccard, pair.pieces) == (comparison.jaccard, comparison.result.pieces)
+        assert a.excluded == result.documents[pair.a].excluded
+
+
+def test_common_text_with_workers_and_the_cache(tmp_path: Path, monkeypatch) -> None:
+    folder = tmp_path / "class"
+    collection_with_prompt(folder)
+    cache = DocumentCache(tmp_path / "cache.sqlite3")
+    run_batch([folder], options=BatchOptions(signature=EN, workers=1), cache=cache)  # no prints
+    parsed: list[Path] = []
+    printed: list[Path] = []
+    real_load, real_prints = batch_module.load_document, batch_module.fingerprint_document
+    monkeypatch.setattr(
+        batch_module, "load_document", lambda p, o: parsed.append(p) or real_load(p, o)
+    )
+    monkeypatch.setattr(
+        batch_module,
+        "fingerprint_document",
+        lambda d, n: printed.append(d.path) or real_prints(d, n),
+    )
+    options = BatchOptions(signature=EN, workers=1, exclusions=COMMON)
+    first = run_batch([folder], options=options, cache=cache)
+    assert parsed == [] and len(printed) == 12  # fingerprinted from the cached documents
+    parsed.clear()
+    printed.clear()
+    warm = run_batch([folder], options=options, cache=cache)
+    assert parsed == [] and printed == []  # the fingerprints came from the cache
+    assert warm == first and linked(warm) == PLANTED
+    parallel = run_batch(
+        [folder], options=BatchOptions(signature=EN, workers=2, exclusions=COMMON), cache=None
+    )
+    assert parallel == first
+    cache.close()
+
+
+def test_text_in_exactly_the_share_stays(tmp_path: Path) -> None:
+    collection_with_prompt(tmp_path, count=12, holders=6)  # 6 of 12 is not more than half
+    result = run_batch([tmp_path], options=BatchOptions(signature=EN, workers=1, exclusions=COMMON))
+    assert result.common_text == () and len(result.pairs) > len(PLANTED)
+    assert all(not d.excluded for d in result.documents)
+
+
+def test_archived_documents_are_excluded_but_not_counted(tmp_path: Path) -> None:
+    new, archive = tmp_path / "new", tmp_path / "archive"
+    collection_with_prompt(new, count=6, holders=4)  # 4 of 6 new submissions
+    archive.mkdir()
+    for k in range(6):  # last year's class: 6 essays, one holding the prompt too
+        text = " ".join(
+            sentence(random.Random(100 + k), [f"x{j}" for j in range(3000)]) for _ in range(30)
+        )
+        (archive / f"old{k}.txt").write_text((PROMPT + "\n\n" if k == 0 else "") + text)
+    result = run_batch([new], [archive], BatchOptions(signature=EN, workers=1, exclusions=COMMON))
+    assert result.common_counted == 6 and result.common_text[0].documents == 4
+    old0 = next(d for d in result.documents if d.path.name == "old0.txt")
+    assert old0.excluded_sentences == 3
+    assert old0.excluded[0].detail == "in 4 of 6 new documents"
+    assert all(
+        d.path.name != "old0.txt"
+        for p in result.pairs
+        for d in (result.documents[p.a], result.documents[p.b])
+    )
+
+
+def test_a_template_is_not_a_submission_and_its_text_is_excluded(tmp_path: Path) -> None:
+    collection_with_prompt(tmp_path, holders=4)
+    (tmp_path / "prompt.txt").write_text(PROMPT, encoding="utf-8")  # in the input folder
+    templates = load_templates([tmp_path / "prompt.txt"], EN)
+    options = BatchOptions(signature=EN, workers=1, templates=templates)
+    result = run_batch([tmp_path], options=options)
+    assert "prompt.txt" not in {d.path.name for d in result.documents}
+    assert linked(result) == PLANTED
+    assert result.templates == (templates[0].path,) and result.exclusions_on
+    holders = [d for d in result.documents if int(d.path.stem[-2:]) < 4]
+    assert all(d.excluded_counts()[ExclusionKind.TEMPLATE] == 3 for d in holders)
+    assert all(d.excluded_sentences == 3 for d in holders)
+    both = run_batch(  # the prompt is template text: not listed again as common text
+        [tmp_path],
+        options=BatchOptions(
+            signature=EN,
+            workers=1,
+            templates=templates,
+            exclusions=ExclusionOptions(common_share=0.25),  # 4 of 12 would be more
+        ),
+    )
+    assert both.common_text == () and linked(both) == PLANTED

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from html.parser import HTMLParser
 from itertools import combinations
 from pathlib import Path
@@ -12,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from core.batch_result import BatchDocument, BatchResult, FailedDocument, PairResult
+from core.common_text import exclude_common_text
 from core.document import Document, document_from_text
+from core.exclusion import ExcludedSpan, ExclusionKind, ExclusionOptions
 from core.matching import match_signatures
 from core.options import SignatureOptions
 from core.report_html import (
@@ -403,3 +406,140 @@ def test_names_are_relative_to_the_shared_folder_and_never_ambiguous(
     result = BatchResult(documents, failed, (), 0, 3)
     assert display_names(result) == ["2025/anna/essay.docx", "2025/ben/essay.docx", "2024/cara.txt"]
     assert failed_names(result) == ["2025/dan/scan.pdf"]
+
+
+# --- exclusions ------------------------------------------------------------------------------
+
+PROMPT = (
+    f"Answer every question below in full sentences. Explain {SCRIPT} your reasoning for each one."
+)
+
+
+class Shaded(HTMLParser):
+    """The text inside each kind of excluded span on a pair page, by side."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.shaded: dict[str, dict[str, str]] = {}
+        self._side: str | None = None
+        self._kind: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attr = dict(attrs)
+        if tag == "div" and (attr.get("id") or "").startswith("text-"):
+            self._side = (attr.get("id") or "")[5:]
+            self.shaded[self._side] = {}
+        classes = (attr.get("class") or "").split()
+        if tag == "span" and "excluded" in classes:
+            self._kind = next(c[3:] for c in classes if c.startswith("ex-"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "span" and self._kind is not None:
+            self._kind = None
+            if self._side is not None:
+                shaded = self.shaded[self._side]
+                shaded["/"] = shaded.get("/", "") + "|"
+        if tag == "div":
+            self._side = None
+
+    def handle_data(self, data: str) -> None:
+        if self._side is not None and self._kind is not None:
+            shaded = self.shaded[self._side]
+            shaded[self._kind] = shaded.get(self._kind, "") + data
+
+
+@pytest.fixture(scope="module")
+def excluded_run() -> tuple[list[Document], list[Document], BatchResult]:
+    """The three samples, each starting with the same prompt (with markup in it), checked
+    with common text excluded: (as loaded, as scored, the result)."""
+    plain = [
+        document_from_text(
+            PROMPT + "\n\n" + "\n\n".join(paragraphs(name)), f"class/{name}", OPTIONS
+        )
+        for name in ("original-essay.txt", "reworded-copy.txt", "unrelated-essay.txt")
+    ]
+    # in more than 70% of 3 documents: in all three (the prompt), not in two (the copy)
+    scored, found = exclude_common_text(plain, 0.7)
+    base = make_result(scored)
+    documents = tuple(replace(batch_document(d), excluded=d.excluded) for d in scored)
+    result = replace(
+        base,
+        documents=documents,
+        exclusions=ExclusionOptions(common_share=0.7),
+        common_text=found.passages,
+        common_counted=found.counted,
+    )
+    return plain, scored, result
+
+
+def test_the_index_lists_the_excluded_common_text_escaped(excluded_run, tmp_path: Path) -> None:
+    plain, _, result = excluded_run
+    html = write_html_report(
+        result, tmp_path, threshold=0.0, load_document=loader(plain)
+    ).read_text(encoding="utf-8")
+    assert "Excluded from scoring" in html and 'href="#common"' in html
+    assert "found in more than 70% of the documents" in html
+    assert '<h2 id="common-title">Excluded common text</h2>' in html
+    assert SCRIPT not in html
+    assert "Explain &lt;script&gt;alert(1)&lt;/script&gt; your reasoning" in html
+    assert "3 <small>of 3</small>" in html
+    assert "<dt>Sentences excluded</dt><dd>6 <small>in 3 documents</small>" in html
+
+
+def test_pair_pages_shade_excluded_text_and_highlight_what_was_scored(
+    excluded_run, tmp_path: Path
+) -> None:
+    plain, scored, result = excluded_run
+    assert result.pairs
+    # the loader gives the documents as the cache keeps them (without exclusions): the report
+    # applies each document's exclusions again, so the pieces point at the scored sentences
+    write_html_report(result, tmp_path, threshold=0.0, load_document=loader(plain))
+    for rank, pair in enumerate(result.pairs, start=1):
+        path = tmp_path / "pairs" / pair_page_name(rank)
+        page = parse(path)
+        doc_a, doc_b = scored[pair.a], scored[pair.b]
+        expected = {"a": {}, "b": {}}
+        for number, piece in enumerate(pair.pieces, start=1):
+            expected["a"][number] = doc_a.text[slice(*doc_a.chars_of(piece.a_start, piece.length))]
+            expected["b"][number] = doc_b.text[slice(*doc_b.chars_of(piece.b_start, piece.length))]
+        assert page.marked == expected
+        html = path.read_text(encoding="utf-8")
+        assert "excluded: common text" in html and SCRIPT not in html
+        assert "2 sentences left out of scoring." in html
+        shaded = Shaded()
+        shaded.feed(html)
+        for side in ("a", "b"):
+            assert shaded.shaded[side]["common"] == PROMPT.replace(". ", ".")
+            assert shaded.shaded[side]["/"] == "||"  # one span per sentence
+
+
+def test_no_exclusion_no_exclusion_sections(docs, result, tmp_path: Path) -> None:
+    html = write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs)).read_text(
+        encoding="utf-8"
+    )
+    assert "Excluded" not in html
+    for page in (tmp_path / "pairs").glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert 'class="excluded' not in html and "left out of scoring" not in html
+
+
+def test_segments_note_excluded_spans_and_their_reasons() -> None:
+    text = "0123456789"
+    spans = [
+        ExcludedSpan(1, 4, ExclusionKind.COMMON, "in 3 of 4 documents"),
+        ExcludedSpan(3, 6, ExclusionKind.QUOTATION, '"…"'),
+    ]
+    segments = highlight_segments(text, [(2, 5)], spans)
+    assert "".join(s.text for s in segments) == text
+    assert [(s.text, s.block, s.excluded) for s in segments] == [
+        ("0", None, None),
+        ("1", None, ExclusionKind.COMMON),
+        ("2", 1, ExclusionKind.COMMON),
+        ("3", 1, ExclusionKind.QUOTATION),  # the first kind covering it
+        ("4", 1, ExclusionKind.QUOTATION),
+        ("5", None, ExclusionKind.QUOTATION),
+        ("6789", None, None),
+    ]
+    both = 'excluded: quotation ("…"); excluded: common text (in 3 of 4 documents)'
+    assert segments[3].why == both
+    assert segments[4].why == segments[5].why == 'excluded: quotation ("…")'
