@@ -55,9 +55,11 @@ package-check: $(PACKAGE_STAMP)
 
 ## Benchmarks (not part of the tests): writes bench/results/*.json, see docs/benchmarks.md.
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(BIN)/python bench/bench_compare.py
 	$(BIN)/python bench/bench_preprocess.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/bench_ui.py
+	$(BIN)/python bench/bench_phrases.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -47,25 +48,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.batch_cli import exclusion_lines
 from app.batch_pairs import BatchPairModel, PairFilterProxy
 from app.block_colours import failed_colour
 from app.folder_check import FolderCheck
 from app.heatmap import SimilarityHeatmap
 from app.results_panel import plural
+from app.session import expand
 from app.settings import Settings
 from app.tasks import TaskRunner
 from app.view_state import read_state, write_state
 from core.batch_result import BatchResult, PairResult
 from core.clusters import clusters
+from core.exclusion import ExclusionOptions
 from core.extract import SUPPORTED_SUFFIXES
 from core.report_html import failed_names
 
 STATE_MAGIC = "doppel.batch-view"
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: the templates and the common-text share (1 still restores)
 #: no estimate before this much time or progress: early rates say little about the whole run
 ETA_MIN_SECONDS = 2.0
 ETA_MIN_FRACTION = 0.05
 DEFAULT_THRESHOLD_PERCENT = 0  # as `doppel batch`: every pair that shares a verified block
+DEFAULT_COMMON_PERCENT = 50  # "more than half of the submissions", when common text is left out
 
 MODE_ALL = "Every submission is compared with every other."
 MODE_ARCHIVE = (
@@ -204,6 +209,32 @@ class BatchView(QWidget):
             "Earlier years (optional)",
             "Checked against the submissions, never against each other.",
         )
+        self.templates = PathList(
+            "Templates (optional)",
+            "The prompt or a handout: what submissions share with it is left out.",
+            files=True,
+        )
+        self.common_check = QCheckBox("Leave out text in more than")
+        self.common_check.setToolTip(
+            "Sentences holding text that more than this share of the submissions contain (a "
+            "prompt or handout everyone pasted) are left out of the scores and listed"
+        )
+        self.common_spin = QSpinBox()
+        self.common_spin.setRange(1, 99)
+        self.common_spin.setSuffix(" %")
+        self.common_spin.setValue(DEFAULT_COMMON_PERCENT)
+        self.quotes_check = QCheckBox("quotations")
+        self.quotes_check.setToolTip(
+            "Leave out text in quotation marks and block quotes (as in Comparison Settings)"
+        )
+        self.references_check = QCheckBox("references")
+        self.references_check.setToolTip(
+            "Leave out a references section at the end (as in Comparison Settings)"
+        )
+        excluded = self.settings.exclusion_options()
+        self.quotes_check.setChecked(excluded.quotations)
+        self.references_check.setChecked(excluded.references)
+        self.common_spin.setEnabled(False)
         self.student_folders = QCheckBox("One subfolder per student")
         self.student_folders.setToolTip(
             "Each subfolder of a submissions folder holds one student's files: they are not "
@@ -228,6 +259,18 @@ class BatchView(QWidget):
         threshold_row.addWidget(QLabel("Threshold (Jaccard)"))
         threshold_row.addWidget(self.threshold_spin)
         threshold_row.addStretch(1)
+        common_row = QHBoxLayout()
+        common_row.setSpacing(4)
+        common_row.addWidget(self.common_check)
+        common_row.addWidget(self.common_spin)
+        common_row.addWidget(QLabel("of them"))
+        common_row.addStretch(1)
+        leave_out_row = QHBoxLayout()
+        leave_out_row.setSpacing(8)
+        leave_out_row.addWidget(QLabel("Leave out"))
+        leave_out_row.addWidget(self.quotes_check)
+        leave_out_row.addWidget(self.references_check)
+        leave_out_row.addStretch(1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button)
         buttons.addWidget(self.cancel_button)
@@ -239,6 +282,8 @@ class BatchView(QWidget):
         options_layout.addWidget(QLabel("<b>Check</b>"))
         options_layout.addWidget(self.student_folders)
         options_layout.addLayout(threshold_row)
+        options_layout.addLayout(common_row)
+        options_layout.addLayout(leave_out_row)
         options_layout.addWidget(self.mode_label)
         options_layout.addStretch(1)
         options_layout.addLayout(buttons)
@@ -249,8 +294,9 @@ class BatchView(QWidget):
         setup_layout.setSpacing(16)
         setup_layout.addWidget(self.inputs, 3)
         setup_layout.addWidget(self.archives, 2)
-        setup_layout.addWidget(options, 2)
-        self.setup.setMaximumHeight(165)
+        setup_layout.addWidget(self.templates, 2)
+        setup_layout.addWidget(options, 3)
+        self.setup.setMaximumHeight(200)
 
     def _progress_row(self) -> QHBoxLayout:
         self.progress_bar = QProgressBar()
@@ -335,6 +381,14 @@ class BatchView(QWidget):
         self.failed_tree.setRootIsDecorated(False)
         self.failed_tree.setWordWrap(False)
         self.failed_tree.header().resizeSection(0, 160)
+        self.common_tree = QTreeWidget()
+        self.common_tree.setColumnCount(2)
+        self.common_tree.setHeaderLabels(["In", "Text"])
+        self.common_tree.setRootIsDecorated(False)
+        self.common_tree.setWordWrap(False)
+        self.common_tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.common_tree.header().resizeSection(0, 90)
+        self.common_box = _group("Left out as common text", self.common_tree)
         self.heatmap_box = _group("Similarity matrix", self.heatmap)
         self.clusters_box = _group("Groups linked at the threshold", self.clusters_tree)
         self.failed_box = _group("Could not be read", self.failed_tree)
@@ -350,8 +404,10 @@ class BatchView(QWidget):
         self.side_splitter = QSplitter(Qt.Orientation.Vertical)
         self.side_splitter.addWidget(self.heatmap_box)
         self.side_splitter.addWidget(self.clusters_box)
+        self.side_splitter.addWidget(self.common_box)
         self.side_splitter.setStretchFactor(0, 3)
         self.side_splitter.setStretchFactor(1, 2)
+        self.side_splitter.setStretchFactor(2, 2)
         self.side_splitter.setChildrenCollapsible(False)
 
         self.results_splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -376,6 +432,16 @@ class BatchView(QWidget):
         if self.inputs.add_files_button is not None:
             self.inputs.add_files_button.clicked.connect(self._choose_files)
         self.archives.add_folder_button.clicked.connect(lambda: self._choose_folder(self.archives))
+        self.templates.add_folder_button.clicked.connect(
+            lambda: self._choose_folder(self.templates)
+        )
+        if self.templates.add_files_button is not None:
+            self.templates.add_files_button.clicked.connect(
+                lambda: self._choose_files(self.templates)
+            )
+        self.quotes_check.toggled.connect(self._exclusion_ticked)
+        self.references_check.toggled.connect(self._exclusion_ticked)
+        self.common_check.toggled.connect(self.common_spin.setEnabled)
         for paths in (self.inputs, self.archives):
             model = paths.list.model()
             model.rowsInserted.connect(self._update_mode)
@@ -405,18 +471,23 @@ class BatchView(QWidget):
         self.threshold_spin.setValue(round(100 * threshold))
 
     def _choose_folder(self, target: PathList) -> None:
-        title = "Add Earlier Years" if target is self.archives else "Add Submissions Folder"
+        title = {
+            id(self.archives): "Add Earlier Years",
+            id(self.templates): "Add a Folder of Templates",
+        }.get(id(target), "Add Submissions Folder")
         folder = QFileDialog.getExistingDirectory(self, title, self.settings.last_folder())
         if folder:
             target.add_paths([folder])
             self.settings.set_last_folder(folder)
 
-    def _choose_files(self) -> None:
+    def _choose_files(self, target: PathList | None = None) -> None:
+        target = target or self.inputs
+        title = "Add Templates" if target is self.templates else "Add Submissions"
         files, _ = QFileDialog.getOpenFileNames(
-            self, "Add Submissions", self.settings.last_folder(), FILE_FILTER
+            self, title, self.settings.last_folder(), FILE_FILTER
         )
         if files:
-            self.inputs.add_paths(files)
+            target.add_paths(files)
             self.settings.set_last_folder(Path(files[-1]).parent)
 
     def _update_mode(self, *_args: object) -> None:
@@ -435,8 +506,15 @@ class BatchView(QWidget):
         if not paths:
             return
         event.acceptProposedAction()
-        spot = self.archives.mapFrom(self, event.position().toPoint())
-        target = self.archives if self.archives.rect().contains(spot) else self.inputs
+        point = event.position().toPoint()
+        target = next(
+            (
+                box
+                for box in (self.archives, self.templates)
+                if box.rect().contains(box.mapFrom(self, point))
+            ),
+            self.inputs,
+        )
         target.add_paths(paths)
 
     # -- running ----------------------------------------------------------------------------
@@ -462,7 +540,34 @@ class BatchView(QWidget):
         self._exporting = False
         self._status("")
         self.progress_label.setText("Starting…")
-        return self.check.start(inputs, self.archives.paths(), self.student_folders.isChecked())
+        return self.check.start(
+            inputs,
+            self.archives.paths(),
+            self.student_folders.isChecked(),
+            self.exclusion_options(),
+            expand(self.templates.paths()),
+        )
+
+    def exclusion_options(self) -> ExclusionOptions:
+        """What this check leaves out: common text as set here, quotations and references as
+        ticked here (the same settings as the Compare tab's), the template phrase length from
+        Comparison Settings."""
+        return replace(
+            self.settings.exclusion_options(),
+            quotations=self.quotes_check.isChecked(),
+            references=self.references_check.isChecked(),
+            common_share=self.common_spin.value() / 100 if self.common_check.isChecked() else None,
+        )
+
+    def _exclusion_ticked(self) -> None:
+        """Quotations and references are one setting in both tabs."""
+        self.settings.set_exclusion_options(
+            replace(
+                self.settings.exclusion_options(),
+                quotations=self.quotes_check.isChecked(),
+                references=self.references_check.isChecked(),
+            )
+        )
 
     def cancel(self) -> None:
         self.check.cancel()
@@ -526,6 +631,7 @@ class BatchView(QWidget):
         self.proxy.set_threshold(self.threshold())
         self.heatmap.set_result(result, self.pairs.names, self.threshold())
         self._fill_failed(result)
+        self._fill_common(result)
         self._refresh_threshold_views()
         has_result = result is not None and not self.check.busy
         self.export_csv_button.setEnabled(has_result)
@@ -540,6 +646,9 @@ class BatchView(QWidget):
         result = self.pairs.result
         self._fill_clusters(result)
         self.summary_label.setText(self._summary(result))
+        # what was left out and why, in full, where the summary names only the count
+        lines = exclusion_lines(result) if result is not None and result.exclusions_on else []
+        self.summary_label.setToolTip(lines[0] if lines else "")
 
     def _summary(self, result: BatchResult | None) -> str:
         if result is None:
@@ -555,6 +664,9 @@ class BatchView(QWidget):
         parts.append(
             f"{result.compared_pairs:,} of {result.possible_pairs:,} pairs compared in full"
         )
+        if result.exclusions_on:
+            left_out = sum(d.excluded_sentences for d in result.documents)
+            parts.append(f"{left_out:,} sentences left out of the scores")
         return " · ".join(parts)
 
     def _fill_clusters(self, result: BatchResult | None) -> None:
@@ -600,6 +712,28 @@ class BatchView(QWidget):
             self.failed_tree.addTopLevelItem(row)
         self.failed_box.setTitle(f"Could not be read ({len(failed)})")
         self.failed_box.setVisible(bool(failed))
+
+    def _fill_common(self, result: BatchResult | None) -> None:
+        """The common text left out (when that exclusion was on), most documents first."""
+        self.common_tree.clear()
+        on = result is not None and result.exclusions.common_share is not None
+        self.common_box.setVisible(on)
+        if result is None or not on:
+            return
+        for passage in result.common_text:
+            text = passage.text or "(its text could not be read again)"
+            row = QTreeWidgetItem([f"{passage.documents} of {result.common_counted}", text])
+            row.setToolTip(1, text)
+            self.common_tree.addTopLevelItem(row)
+        if not result.common_text:
+            empty = QTreeWidgetItem(["", "No text was found in that many submissions."])
+            empty.setDisabled(True)
+            self.common_tree.addTopLevelItem(empty)
+        self.common_box.setTitle(f"Left out as common text ({len(result.common_text)})")
+
+    def common_passages(self) -> list[tuple[str, str]]:
+        """(in how many, text) of each listed common passage."""
+        return [(row.text(0), row.text(1)) for row in _children(self.common_tree)]
 
     def failed_files(self) -> list[tuple[str, str]]:
         """(name, reason) of each file listed as unreadable."""
@@ -713,11 +847,18 @@ class BatchView(QWidget):
         stream.writeBool(self.student_folders.isChecked())
         stream.writeQStringList([str(p) for p in self.inputs.paths()])
         stream.writeQStringList([str(p) for p in self.archives.paths()])
+        stream.writeQStringList([str(p) for p in self.templates.paths()])
+        stream.writeBool(self.common_check.isChecked())
+        stream.writeInt32(self.common_spin.value())
         return state
 
     def restore_state(self, state: QByteArray) -> bool:
         """Restore what `save_state` wrote; False (and nothing changed) if it is not that."""
-        found = read_state(state, STATE_MAGIC, STATE_VERSION, 4)
+        version = STATE_VERSION
+        found = read_state(state, STATE_MAGIC, version, 4)
+        if found is None:
+            version = 1
+            found = read_state(state, STATE_MAGIC, version, 4)
         if found is None:
             return False
         parts, stream = found
@@ -725,6 +866,12 @@ class BatchView(QWidget):
         student_folders = stream.readBool()
         inputs = stream.readQStringList()
         archives = stream.readQStringList()
+        templates: list[str] = []
+        common, common_percent = False, DEFAULT_COMMON_PERCENT
+        if version >= 2:
+            templates = stream.readQStringList()
+            common = stream.readBool()
+            common_percent = stream.readInt32()
         if stream.status() != QDataStream.Status.Ok:
             return False
         results, side, pairs, header = parts
@@ -738,6 +885,11 @@ class BatchView(QWidget):
         self.inputs.add_paths(inputs)
         self.archives.clear()
         self.archives.add_paths(archives)
+        self.templates.clear()
+        self.templates.add_paths(templates)
+        self.common_check.setChecked(common)
+        self.common_spin.setValue(common_percent)
+        self.common_spin.setEnabled(common)
         return True
 
 

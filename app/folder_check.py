@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +22,12 @@ from app.crash import log
 from app.settings import Settings
 from app.tasks import Task, TaskContext, TaskRunner
 from core.atomic import write_atomic
-from core.batch import BatchOptions, run_batch
+from core.batch import BatchOptions, load_templates, run_batch
 from core.batch_result import BatchDocument, BatchResult
 from core.document import Document
 from core.document_cache import DocumentCache, default_cache_path, load_via_cache
 from core.errors import DocumentError, LanguageError
+from core.exclusion import ExclusionOptions
 from core.report_html import write_html_report
 
 
@@ -57,6 +58,7 @@ class CheckRequest:
     inputs: tuple[Path, ...]
     archives: tuple[Path, ...]
     options: BatchOptions
+    templates: tuple[Path, ...] = ()  # template files, read by the job (options.templates)
 
 
 class FolderCheck(QObject):
@@ -97,9 +99,15 @@ class FolderCheck(QObject):
     # -- the check ----------------------------------------------------------------------
 
     def start(
-        self, inputs: Sequence[Path], archives: Sequence[Path] = (), student_folders: bool = False
+        self,
+        inputs: Sequence[Path],
+        archives: Sequence[Path] = (),
+        student_folders: bool = False,
+        exclusions: ExclusionOptions | None = None,
+        templates: Sequence[Path] = (),
     ) -> bool:
-        """Check `inputs` against each other and against `archives`; False if busy or empty."""
+        """Check `inputs` against each other and against `archives`, leaving out what
+        `exclusions` and the `templates` files say; False if busy or empty."""
         if self.busy or not inputs:
             return False
         request = CheckRequest(
@@ -109,7 +117,9 @@ class FolderCheck(QObject):
                 signature=self.settings.signature_options(),
                 match=self.settings.match_options(),
                 student_folders=student_folders,
+                exclusions=exclusions or ExclusionOptions(),
             ),
+            tuple(templates),
         )
         self.result = None
         self.request = None
@@ -117,10 +127,20 @@ class FolderCheck(QObject):
         def op(context: TaskContext) -> BatchResult:
             cache = self._cache()
             try:
+                options = request.options
+                if request.templates:
+                    context.progress(0.0, "Reading the templates…")
+                    try:
+                        templates = load_templates(request.templates, options.signature, cache)
+                    except DocumentError as error:  # say it was a template that failed
+                        raise DocumentError(
+                            error.path, f"the template could not be read: {error.reason}"
+                        ) from None
+                    options = replace(options, templates=templates)
                 return run_batch(
                     request.inputs,
                     request.archives,
-                    request.options,
+                    options,
                     cache=cache,
                     progress=context.progress,
                 )

@@ -7,6 +7,7 @@ the background here and shown in the Compare tab."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, QUrl, Signal
@@ -47,8 +48,10 @@ from app.session import RankedPair, Session
 from app.settings import Settings
 from app.settings_dialog import SettingsDialog
 from app.tasks import Task, TaskContext, TaskRunner
+from core.batch import checked_document
 from core.comparison import Comparison, compare_documents
-from core.document_cache import load_via_cache
+from core.document import Document
+from core.document_cache import DocumentCache, load_via_cache
 from core.extract import SUPPORTED_SUFFIXES
 
 #: a job shorter than this never shows the progress bar (no flashing on quick checks)
@@ -455,24 +458,41 @@ class MainWindow(QMainWindow):
             self._pair_task.cancel()  # superseded by this pair
             self._pair_task = None
         signature, match = self.settings.signature_options(), self.settings.match_options()
+        # the pair as the check scored it: its options, and each document's exclusions
+        result, request = self.batch_view.result, self.batch_view.check.request
+        checked = {d.path: d for d in result.documents} if result is not None else {}
+        if request is not None:
+            signature, match = request.options.signature, request.options.match
         cache_path = self.batch_cache
         token = object()  # which request a late result belongs to
         self._pair_token = token
         message = f"Opening {a.name} and {b.name}…"
 
+        def load(path: Path, cache: DocumentCache | None) -> Document:
+            batch_doc = checked.get(path)
+            if batch_doc is None:
+                return load_via_cache(path, signature, cache)
+            return checked_document(batch_doc, signature, cache)
+
         def op(context: TaskContext) -> PreparedView:
             context.progress(0.0, message)
             cache = open_cache(cache_path)
             try:
-                doc_a = load_via_cache(a, signature, cache)
+                doc_a = load(a, cache)
                 context.progress(0.3, message)
-                doc_b = load_via_cache(b, signature, cache)
+                doc_b = load(b, cache)
             finally:
                 if cache is not None:
                     cache.close()
             comparison = compare_documents(
                 doc_a, doc_b, match, progress=context.engine_progress(message, 0.6, 0.4)
             )
+            if result is not None and result.exclusions_on:  # what the results say
+                comparison = replace(
+                    comparison,
+                    exclusions=result.exclusions,
+                    templates=tuple(t.name for t in result.templates),
+                )
             return prepare_view(comparison)
 
         def done(prepared: PreparedView) -> None:

@@ -8,18 +8,25 @@ test holds them to it). Phrases never cross a sentence boundary. See docs/phrase
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.document import Document
 from core.language import get_language
+from core.matching import Progress
 from core.sentences import Term, word_spans
 
 DEFAULT_MAX_LEN = 8  # longest phrase considered (the paper's example uses 3; docs/phrases.md)
 SUFFIX_TREE = "suffix-tree"
 INVERTED_INDEX = "inverted-index"
 METHODS = (SUFFIX_TREE, INVERTED_INDEX)
+
+#: units of work (words read, positions extended, nodes or occurrences visited) between two
+#: progress calls: at most about 0.1 s (the tree reads a word in 5-10 µs at m = 8-12), so a
+#: cancel is honoured within a fraction of a second, and the calls cost nothing
+_WORK_PER_CHECK = 1 << 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,144 +104,250 @@ def repeated_phrases(
     min_count: int = 2,
     min_docs: int = 1,
     method: str = SUFFIX_TREE,
+    progress: Progress | None = None,
 ) -> list[Phrase]:
     """Every phrase of 1..`max_len` words occurring at least `min_count` times (overlapping
     occurrences count) in at least `min_docs` different documents, sorted maximal first, then
     longer first, then more frequent first, then alphabetically. Document numbers in the
-    occurrences are positions in `docs`."""
+    occurrences are positions in `docs`.
+
+    `progress` (as for `core.matching.match_signatures`) is called now and then with the
+    fraction done, never going back, and with 1.0 at the end; it may raise
+    `core.errors.Cancelled` to stop the work (the exception goes through to the caller)."""
     if max_len < 1 or min_count < 1 or min_docs < 1:
         raise ValueError("max_len, min_count and min_docs must be at least 1")
-    if method == SUFFIX_TREE:
-        found = _suffix_tree(docs, max_len, min_count)
-    elif method == INVERTED_INDEX:
-        found = _inverted_index(docs, max_len, min_count)
-    else:
+    if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
-    terms = [tuple(t for sentence in doc.sentences for t in sentence) for doc in docs]
+    ticker = _Ticker(progress)
+    corpus = _Corpus(docs)
+    find = _suffix_tree if method == SUFFIX_TREE else _inverted_index
+    found = find(corpus, max_len, min_count, min_docs, ticker)
+    starts = corpus.starts
+    term_starts = [t.start for doc in docs for sentence in doc.sentences for t in sentence]
+    term_ends = [t.end for doc in docs for sentence in doc.sentences for t in sentence]
     phrases = []
+    total = sum(len(positions) for _, positions, _ in found) or 1
+    done = 0
+    next_check = _WORK_PER_CHECK
     for words, positions, maximal in found:
-        if len({d for d, _ in positions}) < min_docs:
-            continue
         last = len(words) - 1
-        occurrences = tuple(
-            Occurrence(d, terms[d][w].start, terms[d][w + last].end, w)
-            for d, w in sorted(positions)
-        )
-        phrases.append(Phrase(words, occurrences, maximal))
+        occurrences = []
+        for g in positions:
+            d = bisect_right(starts, g) - 1
+            occurrences.append(Occurrence(d, term_starts[g], term_ends[g + last], g - starts[d]))
+        phrases.append(Phrase(words, tuple(occurrences), maximal))
+        done += len(positions)
+        if done >= next_check:
+            next_check = done + _WORK_PER_CHECK
+            ticker.report(_FOUND + (1.0 - _FOUND) * done / total)
     phrases.sort(key=lambda p: (not p.maximal, -p.length, -p.count, p.text))
+    ticker.finish()
     return phrases
 
 
-# what both methods hand back: (words, occurrences as (document, first word index), maximal)
-_Found = list[tuple[tuple[str, ...], list[tuple[int, int]], bool]]
+# what both methods hand back: (words, occurrences as global word positions ascending (see
+# _Corpus), maximal); every phrase listed counts >= min_count in >= min_docs documents
+_Found = list[tuple[tuple[str, ...], list[int], bool]]
+
+#: the share of the progress bar the methods take; turning their finds into Phrases is the rest
+_FOUND = 0.95
 
 
-def _suffix_tree(docs: Sequence[PhraseInput], max_len: int, min_count: int) -> _Found:
+class _Corpus:
+    """All the documents' words end to end. A word's global position is its document's start
+    plus its index in the document: one int per occurrence instead of a (document, index) pair
+    keeps both methods' position lists small, and out of the cyclic collector's way."""
+
+    def __init__(self, docs: Sequence[PhraseInput]) -> None:
+        self.starts: list[int] = []  # global position of each document's first word
+        self.sentences: list[tuple[Term, ...]] = []  # every document's, in order
+        size = 0
+        for doc in docs:
+            self.starts.append(size)
+            self.sentences.extend(doc.sentences)
+            size += doc.word_count
+        self.size = size
+
+    def in_documents(self, positions: list[int], min_docs: int) -> bool:
+        """Whether ascending global positions lie in at least `min_docs` documents."""
+        if min_docs == 1:
+            return True
+        starts = self.starts
+        first = bisect_right(starts, positions[0])
+        if first == bisect_right(starts, positions[-1]):  # one document: the common case
+            return False
+        return min_docs == 2 or len({bisect_right(starts, g) for g in positions}) >= min_docs
+
+
+class _Ticker:
+    """Hands `progress` the fraction done, never going backwards; 1.0 only once, at the end."""
+
+    __slots__ = ("last", "progress")
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.progress = progress
+        self.last = 0.0
+
+    def report(self, fraction: float) -> None:
+        if self.progress is not None:
+            self.last = max(self.last, min(fraction, 0.999))
+            self.progress(self.last)
+
+    def finish(self) -> None:
+        if self.progress is not None:
+            self.last = 1.0
+            self.progress(1.0)
+
+
+def _suffix_tree(
+    corpus: _Corpus, max_len: int, min_count: int, min_docs: int, ticker: _Ticker
+) -> _Found:
     """The paper's procedure. Nodes live in parallel lists (node 0 is the root); a node stands
     for one word and its root path spells a phrase. For each word, the word is added under the
     root and under every node of the parent list (the nodes ending at the previous word, none
     at depth m), counting and recording the occurrence; the nodes reached become the next
     parent list. The list starts empty in every sentence, so no phrase crosses one. Each word
-    touches at most m nodes: O(n·m) time, and O(n·m) nodes and occurrences at most."""
+    touches at most m nodes: O(n·m) time, and O(n·m) nodes and occurrences at most.
+
+    Progress: building is 80% of the method's share (by words read), the maximal flags 5% and
+    the traversal 15% (by nodes)."""
+    total_words = corpus.size or 1
+    next_check = _WORK_PER_CHECK
     ids: dict[str, int] = {}  # the hash table of interned words
     names: list[str] = []
     children: list[dict[int, int]] = [{}]  # word id -> node
     counts = [0]
     depth = [0]
-    word = [-1]
     parent = [-1]
     # the node of the same phrase without its first word (the node one level up on the same
     # step), so left extensions are known for the maximal flag
     suffix = [-1]
-    where: list[list[tuple[int, int]]] = [[]]
-    for d, doc in enumerate(docs):
-        position = 0  # index of the current word among the document's words
-        for sentence in doc.sentences:
-            parents: list[int] = []  # shallowest first, so node k on it has depth k + 1
-            for term in sentence:
-                wid = ids.get(term.text)
-                if wid is None:
-                    wid = ids[term.text] = len(names)
-                    names.append(term.text)
-                reached: list[int] = []
-                shorter = 0
-                for node in (0, *parents):
-                    child = children[node].get(wid)
-                    if child is None:
-                        child = len(counts)
-                        children[node][wid] = child
-                        children.append({})
-                        counts.append(0)
-                        depth.append(depth[node] + 1)
-                        word.append(wid)
-                        parent.append(node)
-                        suffix.append(shorter)
-                        where.append([])
-                    counts[child] += 1
-                    where[child].append((d, position - depth[child] + 1))
-                    if depth[child] < max_len:
-                        reached.append(child)
-                    shorter = child
-                parents = reached
-                position += 1
-    not_maximal = [False] * len(counts)
-    for node in range(1, len(counts)):
-        for inside in (parent[node], suffix[node]):  # the phrase less its last / first word
-            if inside > 0 and counts[inside] == counts[node]:
-                not_maximal[inside] = True
-    # the traversal: a child never counts more than its parent, so a node under min_count
-    # closes its subtree
+    where: list[list[int]] = [[]]  # global positions of the phrase's first word
+    position = 0  # global position of the current word (_Corpus)
+    for sentence in corpus.sentences:
+        parents: list[int] = []  # shallowest first, so node k on it has depth k + 1
+        for term in sentence:
+            wid = ids.get(term.text)
+            if wid is None:
+                wid = ids[term.text] = len(names)
+                names.append(term.text)
+            reached: list[int] = []
+            shorter = 0
+            for node in (0, *parents):
+                child = children[node].get(wid)
+                if child is None:
+                    child = len(counts)
+                    children[node][wid] = child
+                    children.append({})
+                    counts.append(0)
+                    depth.append(depth[node] + 1)
+                    parent.append(node)
+                    suffix.append(shorter)
+                    where.append([])
+                counts[child] += 1
+                where[child].append(position - depth[child] + 1)
+                if depth[child] < max_len:
+                    reached.append(child)
+                shorter = child
+            parents = reached
+            position += 1
+            if position >= next_check:  # one comparison a word; a call every step of words
+                next_check = position + _WORK_PER_CHECK
+                ticker.report(_FOUND * 0.8 * position / total_words)
+    nodes = len(counts)
+    not_maximal = [False] * nodes
+    for chunk in range(1, nodes, _WORK_PER_CHECK):
+        for node in range(chunk, min(chunk + _WORK_PER_CHECK, nodes)):
+            for inside in (parent[node], suffix[node]):  # the phrase less its last / first word
+                if inside > 0 and counts[inside] == counts[node]:
+                    not_maximal[inside] = True
+        ticker.report(_FOUND * (0.8 + 0.05 * chunk / nodes))
+    # the traversal: a child never counts more, nor occurs in more documents, than its parent,
+    # so a node under min_count or min_docs closes its subtree. (A phrase one word longer with
+    # the same count has the same documents, so the maximal flags stand as computed.)
     found: _Found = []
     stack: list[tuple[int, tuple[str, ...]]] = [(0, ())]
+    seen = 0  # children looked at
+    next_check = _WORK_PER_CHECK
     while stack:
         node, words = stack.pop()
-        for wid, child in children[node].items():
-            if counts[child] >= min_count:
+        below = children[node]
+        for wid, child in below.items():
+            if counts[child] >= min_count and corpus.in_documents(where[child], min_docs):
                 phrase = (*words, names[wid])
                 found.append((phrase, where[child], not not_maximal[child]))
                 stack.append((child, phrase))
+        seen += len(below)
+        if seen >= next_check:
+            next_check = seen + _WORK_PER_CHECK
+            ticker.report(_FOUND * (0.85 + 0.15 * seen / nodes))
     return found
 
 
-def _inverted_index(docs: Sequence[PhraseInput], max_len: int, min_count: int) -> _Found:
+def _inverted_index(
+    corpus: _Corpus, max_len: int, min_count: int, min_docs: int, ticker: _Ticker
+) -> _Found:
     """Word → positions, then phrase by phrase: the phrases of k + 1 words are the repeated
     phrases of k words followed, in the same sentence, by one more word, grouped by that word.
-    Only phrases counted at least `min_count` times are extended (a longer phrase never counts
-    more). O(n·m) phrase steps as well, but every step hashes a k-word key."""
-    words: list[list[str]] = []
-    sentence_end: list[list[int]] = []  # for each position, the end of its sentence
-    for doc in docs:
-        flat: list[str] = []
-        ends: list[int] = []
-        for sentence in doc.sentences:
-            end = len(flat) + len(sentence)
-            flat.extend(t.text for t in sentence)
-            ends.extend([end] * len(sentence))
-        words.append(flat)
-        sentence_end.append(ends)
-    index: defaultdict[tuple[str, ...], list[tuple[int, int]]] = defaultdict(list)
-    for d, flat in enumerate(words):
-        for p, w in enumerate(flat):
-            index[(w,)].append((d, p))
-    level = {k: v for k, v in index.items() if len(v) >= min_count}
-    found: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+    Only phrases counted at least `min_count` times in at least `min_docs` documents are kept
+    and extended: a longer phrase never counts more, and its documents are among the shorter
+    one's. (Nor does that change a maximal flag: a phrase one word longer with the same count
+    has the same occurrences shifted, so the same documents, and is kept too.) O(n·m) phrase
+    steps as well, but every step hashes a k-word key.
+
+    Progress: the index is 20% of the method's share (by words), the extensions 70% (by
+    positions, each level's size standing in for the levels still to come: levels never grow)
+    and the maximal flags 10% (by phrases)."""
+    total_words = corpus.size or 1
+    words: list[str] = []  # by global position
+    sentence_end: list[int] = []  # for each position, the end of its sentence
+    for sentence in corpus.sentences:
+        end = len(words) + len(sentence)
+        words.extend(t.text for t in sentence)
+        sentence_end.extend([end] * len(sentence))
+    index: defaultdict[tuple[str, ...], list[int]] = defaultdict(list)
+    for chunk in range(0, len(words), _WORK_PER_CHECK):
+        for p in range(chunk, min(chunk + _WORK_PER_CHECK, len(words))):
+            index[(words[p],)].append(p)
+        ticker.report(_FOUND * 0.2 * min(chunk + _WORK_PER_CHECK, len(words)) / total_words)
+    level = {
+        k: v for k, v in index.items() if len(v) >= min_count and corpus.in_documents(v, min_docs)
+    }
+    del index
+    found: dict[tuple[str, ...], list[int]] = {}
     length = 1
+    extended = 0  # positions extended so far, all levels
     while level:
         found.update(level)
         if length == max_len:
             break
-        longer: defaultdict[tuple[str, ...], list[tuple[int, int]]] = defaultdict(list)
+        size = sum(len(v) for v in level.values())
+        # levels never grow, so this level's size bounds each level still to come
+        estimate = extended + size * (max_len - length)
+        next_check = extended + _WORK_PER_CHECK
+        longer: defaultdict[tuple[str, ...], list[int]] = defaultdict(list)
         for phrase, positions in level.items():
-            for d, p in positions:
+            for p in positions:
                 q = p + length
-                if q < sentence_end[d][p]:
-                    longer[(*phrase, words[d][q])].append((d, p))
-        level = {k: v for k, v in longer.items() if len(v) >= min_count}
+                if q < sentence_end[p]:
+                    longer[(*phrase, words[q])].append(p)
+            extended += len(positions)
+            if extended >= next_check:
+                next_check = extended + _WORK_PER_CHECK
+                ticker.report(_FOUND * (0.2 + 0.7 * extended / estimate))
+        level = {
+            k: v
+            for k, v in longer.items()
+            if len(v) >= min_count and corpus.in_documents(v, min_docs)
+        }
         length += 1
+    ticker.report(_FOUND * 0.9)
     not_maximal: set[tuple[str, ...]] = set()
-    for phrase, positions in found.items():
+    for looked, (phrase, positions) in enumerate(found.items(), 1):
         if len(phrase) > 1:
             for inside in (phrase[:-1], phrase[1:]):  # both are found: they count no less
                 if len(found[inside]) == len(positions):
                     not_maximal.add(inside)
+        if looked % _WORK_PER_CHECK == 0:
+            ticker.report(_FOUND * (0.9 + 0.1 * looked / len(found)))
     return [(phrase, pos, phrase not in not_maximal) for phrase, pos in found.items()]

@@ -1,15 +1,20 @@
 """Repeated phrases (paper B): the paper's worked example, both methods against each other and
-against a brute-force count, the maximal flag, character offsets and sentence boundaries."""
+against a brute-force count, the maximal flag, character offsets and sentence boundaries,
+min_docs, progress and cancelling."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import core.phrases
 from core.document import Document, document_from_text
+from core.errors import Cancelled
 from core.options import SignatureOptions
 from core.phrases import (
     DEFAULT_MAX_LEN,
@@ -212,15 +217,41 @@ sentence = st.lists(st.sampled_from("abcd"), min_size=0, max_size=7)
 document = st.lists(sentence, min_size=0, max_size=5)
 
 
+class Recorder:
+    """A progress callback that records the fractions and cancels at call `cancel_at`."""
+
+    def __init__(self, cancel_at: int | None = None) -> None:
+        self.calls: list[float] = []
+        self.cancel_at = cancel_at
+
+    def __call__(self, fraction: float) -> None:
+        self.calls.append(fraction)
+        if len(self.calls) == self.cancel_at:
+            raise Cancelled
+
+    def assert_well_behaved(self) -> None:
+        assert self.calls, "never called"
+        assert all(0.0 <= f <= 1.0 for f in self.calls)
+        assert self.calls == sorted(self.calls)  # never goes back
+        assert self.calls[-1] == 1.0 and self.calls.count(1.0) == 1  # ends exactly once, at 1
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     corpus=st.lists(document, min_size=1, max_size=4),
     max_len=st.integers(1, 5),
     min_count=st.integers(1, 3),
-    min_docs=st.integers(1, 2),
+    min_docs=st.integers(1, 4),
+    work_per_check=st.integers(1, 5),
+    cancel_at=st.integers(1, 40),
 )
 def test_both_methods_give_identical_output(
-    corpus: list[list[list[str]]], max_len: int, min_count: int, min_docs: int
+    corpus: list[list[list[str]]],
+    max_len: int,
+    min_count: int,
+    min_docs: int,
+    work_per_check: int,
+    cancel_at: int,
 ) -> None:
     inputs = [from_words(doc)[1] for doc in corpus]
     tree, index = (
@@ -232,3 +263,73 @@ def test_both_methods_give_identical_output(
         longer = [p for p in tree if p.length == phrase.length + 1 and p.count == phrase.count]
         inside = any(p.words[1:] == phrase.words or p.words[:-1] == phrase.words for p in longer)
         assert phrase.maximal == (not inside)
+        places = [(o.document, o.word) for o in phrase.occurrences]
+        assert places == sorted(places) and len(set(places)) == len(places)
+    # progress, called often here (every few units of work), changes nothing and ends at 1.0;
+    # raising Cancelled from it at any call stops the work
+    with mock.patch.object(core.phrases, "_WORK_PER_CHECK", work_per_check):
+        for method, expected in zip(METHODS, (tree, index), strict=True):
+            recorder = Recorder()
+            args = (inputs, max_len, min_count, min_docs, method)
+            assert repeated_phrases(*args, progress=recorder) == expected
+            recorder.assert_well_behaved()
+            canceller = Recorder(cancel_at)
+            if cancel_at <= len(recorder.calls):
+                with pytest.raises(Cancelled):
+                    repeated_phrases(*args, progress=canceller)
+                assert len(canceller.calls) == cancel_at
+            else:
+                assert repeated_phrases(*args, progress=canceller) == expected
+
+
+@pytest.fixture(scope="module")
+def large() -> list[PhraseInput]:
+    """Two documents of 40,000 words each (several progress steps), sentences of 3 to 12 words
+    drawn from 300 words, so there are phrases shared by both. (No text behind them: the spans
+    are made up, which the engine does not look at.)"""
+    rng = random.Random(7)
+    vocabulary = [f"w{k}" for k in range(300)]
+    docs = []
+    for _ in range(2):
+        sentences: list[tuple[Term, ...]] = []
+        words = 0
+        while words < 40_000:
+            picked = rng.choices(vocabulary, k=rng.randint(3, 12))
+            sentences.append(tuple(Term(w, 0, 0) for w in picked))
+            words += len(picked)
+        docs.append(PhraseInput(tuple(sentences)))
+    return docs
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_progress_on_a_large_input(method: str, large: list[PhraseInput]) -> None:
+    assert sum(d.word_count for d in large) > core.phrases._WORK_PER_CHECK
+    recorder = Recorder()
+    phrases = repeated_phrases(large, max_len=3, min_docs=2, method=method, progress=recorder)
+    recorder.assert_well_behaved()
+    assert len(recorder.calls) >= 3  # along the way, not only at the end
+    assert phrases and all(p.documents == (0, 1) for p in phrases if p.length == 3)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_cancel_stops_the_work(method: str, large: list[PhraseInput]) -> None:
+    canceller = Recorder(cancel_at=2)  # the first call passes, the second cancels
+    with pytest.raises(Cancelled):
+        repeated_phrases(large, max_len=3, method=method, progress=canceller)
+    assert len(canceller.calls) == 2 and canceller.calls[-1] < 1.0
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_cancel_inside_one_long_sentence(method: str) -> None:
+    # no full stop in 10,000 words (a PDF without punctuation), ten progress steps long: the
+    # first call still comes after one step of words, not once the sentence is read
+    rng = random.Random(3)
+    words = rng.choices([f"w{k}" for k in range(50)], k=10_000)
+    data = PhraseInput((tuple(Term(w, 0, 0) for w in words),))
+    canceller = Recorder(cancel_at=1)
+    with (
+        mock.patch.object(core.phrases, "_WORK_PER_CHECK", 1_000),
+        pytest.raises(Cancelled),
+    ):
+        repeated_phrases([data], max_len=2, method=method, progress=canceller)
+    assert canceller.calls[0] < 0.2

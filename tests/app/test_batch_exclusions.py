@@ -1,0 +1,138 @@
+"""Exclusions in the Folder check tab: common text, templates, quotations; the pair opened from
+the check shows the same scores, with the left-out text shaded."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint
+
+from app.batch_view import BatchView
+from app.main_window import MainWindow
+from app.tasks import TaskRunner
+from app.text_pane import MarkKind
+from core import document_cache
+from core.exclusion import ExclusionKind, ExclusionOptions
+from core.resources import resource_path
+from tests.app.test_batch_view import drop, names_of, run_check
+
+PROMPT = (
+    "Read the article about rivers carefully before you begin. Then write about what you "
+    "learned from it in your own words. Your essay should have at least three paragraphs."
+)
+
+
+@pytest.fixture(autouse=True)
+def no_user_cache(monkeypatch) -> None:
+    def refuse() -> Path:
+        raise AssertionError("the test reached the user's cache folder")
+
+    monkeypatch.setattr(document_cache, "default_cache_path", refuse)
+
+
+@pytest.fixture
+def essays(tmp_path: Path) -> Path:
+    """Five essays cut from the sample essay, each opening with the pasted prompt; the fifth
+    also copies the first's own text."""
+    text = resource_path("samples", "original-essay.txt").read_text("utf-8")
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", text.replace("\n", " ")) if s]
+    own = [" ".join(sentences[5 * k : 5 * k + 5]) for k in range(5)]
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for k, body in enumerate(own):
+        extra = f"\n\n{own[0]}" if k == 4 else ""
+        (folder / f"student{k}.txt").write_text(f"{PROMPT}\n\n{body}{extra}", "utf-8")
+    return folder
+
+
+@pytest.fixture
+def view(qtbot, settings, tmp_path: Path) -> BatchView:
+    widget = BatchView(settings, TaskRunner(), cache_path=tmp_path / "cache.sqlite3")
+    qtbot.addWidget(widget)
+    widget.resize(1300, 800)
+    widget.show()
+    return widget
+
+
+def test_common_text_is_left_out_and_listed(qtbot, view: BatchView, essays: Path) -> None:
+    view.add_inputs([essays])
+    everything = run_check(qtbot, view)
+    assert len(everything.pairs) == 10  # the prompt links every pair
+    assert view.common_box.isHidden()
+
+    view.common_check.setChecked(True)
+    assert view.common_spin.isEnabled() and view.common_spin.value() == 50
+    result = run_check(qtbot, view)
+    assert result.exclusions.common_share == 0.5
+    assert names_of(view) == [{"student0.txt", "student4.txt"}]  # only the real copy is left
+    assert not view.common_box.isHidden()
+    (passage,) = view.common_passages()
+    assert passage[0] == "5 of 5" and passage[1].startswith("Read the article about rivers")
+    assert "sentences left out of the scores" in view.summary_label.text()
+    assert "Excluded from scoring" in view.summary_label.toolTip()
+
+
+def test_a_template_and_quotations_from_the_tab(
+    qtbot, view: BatchView, settings, essays: Path, tmp_path: Path
+) -> None:
+    prompt = tmp_path / "prompt.txt"
+    prompt.write_text(PROMPT, "utf-8")
+    view.add_inputs([essays])
+    drop(view, [prompt], view.templates.mapTo(view, QPoint(10, 10)))  # onto the templates list
+    assert view.templates.paths() == [prompt]
+    view.quotes_check.setChecked(True)
+    assert settings.exclusion_options().quotations  # one setting with the Compare tab's
+    result = run_check(qtbot, view)
+    assert result.templates == (prompt,)
+    assert result.exclusions.quotations
+    assert names_of(view) == [{"student0.txt", "student4.txt"}]
+    for doc in result.documents:
+        assert {s.kind for s in doc.excluded} == {ExclusionKind.TEMPLATE}
+
+
+def test_an_unreadable_template_stops_the_check_with_its_name(
+    qtbot, view: BatchView, essays: Path, tmp_path: Path
+) -> None:
+    broken = tmp_path / "handout.docx"
+    broken.write_bytes(b"PK\x03\x04 not a zip")
+    view.add_inputs([essays])
+    view.templates.add_paths([broken])
+    with qtbot.waitSignal(view.failed, timeout=60_000) as failed:
+        view.start_button.click()
+    assert "handout.docx" in failed.args[0] and "template" in failed.args[0]
+
+
+def test_a_pair_opened_from_the_check_is_scored_as_the_check_scored_it(
+    qtbot, settings, tmp_path: Path, essays: Path
+) -> None:
+    window = MainWindow(settings, TaskRunner(), batch_cache=tmp_path / "c.sqlite3")
+    qtbot.addWidget(window)
+    window.show()
+    batch = window.batch_view
+    batch.add_inputs([essays])
+    batch.common_check.setChecked(True)
+    result = run_check(qtbot, batch)
+    (pair,) = result.pairs
+    with qtbot.waitSignal(window.comparison_shown, timeout=60_000) as shown:
+        batch.open_pair(pair)
+    comparison = shown.args[0]
+    assert comparison.jaccard == pytest.approx(pair.jaccard)
+    assert comparison.exclusions == ExclusionOptions(common_share=0.5)
+    shaded = [m for m in window.view.pane_a.marks() if m.kind is MarkKind.EXCLUDED]
+    assert shaded and comparison.a.text[shaded[0].start :].startswith("Read the article")
+    assert "common text" in window.view.results.exclusions.text()
+
+
+def test_the_tab_keeps_its_templates_and_share(qtbot, settings, tmp_path: Path) -> None:
+    first = MainWindow(settings, TaskRunner(synchronous=True), batch_cache=tmp_path / "c.sqlite3")
+    qtbot.addWidget(first)
+    first.batch_view.templates.add_paths([tmp_path / "prompt.docx"])
+    first.batch_view.common_check.setChecked(True)
+    first.batch_view.common_spin.setValue(70)
+    first.close()
+    second = MainWindow(settings, TaskRunner(synchronous=True), batch_cache=tmp_path / "c.sqlite3")
+    qtbot.addWidget(second)
+    assert second.batch_view.templates.paths() == [tmp_path / "prompt.docx"]
+    assert second.batch_view.exclusion_options().common_share == 0.7
