@@ -63,9 +63,9 @@ from app.block_model import (
     StateFilter,
 )
 from app.crash import log
+from app.gc_pause import CyclicGcPaused
 from app.phrases_panel import SharedPhrasesPanel
 from app.results_panel import ResultsPanel, plural
-from app.session import CyclicGcPaused
 from app.tasks import Task, TaskContext, TaskRunner
 from app.text_pane import Emphasis, Mark, MarkKind, TextPane
 from app.view_state import read_state, write_state
@@ -813,7 +813,7 @@ class ComparisonView(QWidget):
         a, b = comparison.a, comparison.b
 
         def op(context: TaskContext) -> SharedPhrases:
-            with CyclicGcPaused():  # millions of short-lived keys: see app/session.py
+            with CyclicGcPaused():  # millions of short-lived keys: see app/gc_pause.py
                 return shared_phrases(a, b, progress=lambda _fraction: context.check())
 
         def done(result: SharedPhrases) -> None:

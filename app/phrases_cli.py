@@ -10,6 +10,7 @@ import json
 import sys
 from typing import Any
 
+from app.gc_pause import CyclicGcPaused
 from core.document import Document, load_document
 from core.errors import DocumentError
 from core.options import SignatureOptions
@@ -156,13 +157,14 @@ def run(args: argparse.Namespace) -> int:
     if failed:
         return EXIT_INPUT
     min_docs = args.min_docs if args.min_docs is not None else (2 if len(docs) >= 2 else 1)
-    phrases = repeated_phrases(
-        [phrase_input(d, remove_stopwords=args.remove_stopwords) for d in docs],
-        max_len=args.max_len,
-        min_count=args.min_count,
-        min_docs=min_docs,
-        method=args.method,
-    )
+    with CyclicGcPaused():  # millions of acyclic objects: 2.5-2.9 times faster (gc_pause.py)
+        phrases = repeated_phrases(
+            [phrase_input(d, remove_stopwords=args.remove_stopwords) for d in docs],
+            max_len=args.max_len,
+            min_count=args.min_count,
+            min_docs=min_docs,
+            method=args.method,
+        )
     if args.json:
         print(json.dumps(phrases_to_json(phrases, docs)))
     else:

@@ -8,7 +8,6 @@ and ranked by Jaccard, and the most similar pair is opened."""
 from __future__ import annotations
 
 import gc
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -17,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
 
 from app.document_list import DocumentListModel, Status
+from app.gc_pause import CyclicGcPaused
 from app.settings import Settings
 from app.tasks import Task, TaskContext, TaskRunner
 from core.batch import candidate_pairs
@@ -26,35 +26,6 @@ from core.errors import DocumentError, LanguageError
 from core.exclusion import ExclusionOptions
 from core.exclusions import apply_exclusions
 from core.extract import SUPPORTED_SUFFIXES
-
-
-class _CyclicGcPaused:
-    """Python's cyclic garbage collector off while a worker builds a document or a comparison.
-
-    Analysing a 300-page document allocates millions of small objects, and every full collection
-    the growing heap triggers holds the interpreter lock while it scans all of them: the window
-    froze for 100 ms at a time (bench/bench_ui.py). These objects hold no cycles, so nothing is
-    lost by collecting once, afterwards; loaded documents are then frozen out of later scans
-    (`gc.freeze` in `Session._load`). Nested and concurrent uses are counted."""
-
-    _lock = threading.Lock()
-    _depth = 0
-
-    def __enter__(self) -> None:
-        with _CyclicGcPaused._lock:
-            if _CyclicGcPaused._depth == 0:
-                gc.disable()
-            _CyclicGcPaused._depth += 1
-
-    def __exit__(self, *exc: object) -> None:
-        with _CyclicGcPaused._lock:
-            _CyclicGcPaused._depth -= 1
-            if _CyclicGcPaused._depth == 0:
-                gc.enable()
-
-
-#: for other jobs that allocate millions of objects (the view's shared phrases)
-CyclicGcPaused = _CyclicGcPaused
 
 
 @dataclass(frozen=True)
@@ -154,7 +125,7 @@ class Session(QObject):
 
         def op(context: TaskContext) -> Document:
             context.check()
-            with _CyclicGcPaused():
+            with CyclicGcPaused():
                 return reanalysed(source, options) if source else load_document(path, options)
 
         def current() -> bool:
@@ -332,7 +303,7 @@ class Session(QObject):
 
         def op(context: TaskContext) -> Comparison:
             context.check()
-            with _CyclicGcPaused():
+            with CyclicGcPaused():
                 self._prepare(comparison)
             return comparison
 
@@ -381,7 +352,7 @@ class Session(QObject):
         excluding, templates = exclusions or (None, ())
 
         def op(context: TaskContext) -> Comparison:
-            with _CyclicGcPaused():
+            with CyclicGcPaused():
                 comparison = compare_documents(
                     a,
                     b,
@@ -410,7 +381,7 @@ class Session(QObject):
         exclusions = self._exclusions()
 
         def op(context: TaskContext) -> list[RankedPair]:
-            with _CyclicGcPaused():
+            with CyclicGcPaused():
                 scored = docs
                 if exclusions is not None:
                     scored = []
