@@ -22,7 +22,6 @@ first, at most MAX_PHRASES of them."""
 
 from __future__ import annotations
 
-import inspect
 import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -312,16 +311,13 @@ def shared_phrases(
         raise ValueError("min_words and seed_words must be at least 1, limit at least 0")
     seed_len = max(seed_words, min_words)
     inputs = [phrase_input(a), phrase_input(b)]
-    extra: dict[str, Any] = {}
-    if progress is not None and "progress" in inspect.signature(repeated_phrases).parameters:
-        extra["progress"] = lambda fraction: progress(0.9 * fraction)
     found = repeated_phrases(
         inputs,
         max_len=seed_len,
         min_count=2,
         min_docs=2,
         method=INVERTED_INDEX,
-        **extra,
+        progress=None if progress is None else (lambda fraction: progress(0.9 * fraction)),
     )
     if progress is not None:
         progress(0.9)

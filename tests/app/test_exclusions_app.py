@@ -12,6 +12,7 @@ from app.document_list import DocumentListModel
 from app.session import Session
 from app.text_pane import MarkKind
 from core.exclusion import ExclusionKind, ExclusionOptions
+from core.exclusions import exclusion_summary
 
 PROMPT = (
     "Write an essay about the history of your town. Describe how the town began and why "
@@ -117,3 +118,29 @@ def test_the_view_shades_left_out_text_and_says_why(qtbot, settings, sync_runner
     assert view.pane_a.mark_at(quote_start + 2) is mark
     assert view.pane_a.block_span(-1) is None
     assert "A: 1 quotation" in view.results.exclusions.text()
+
+
+def test_a_shared_reference_list_is_left_out_from_the_settings(
+    settings, sync_runner, tmp_path: Path
+) -> None:
+    references = (
+        "Works Cited\n\nSmith, John. Rivers and Towns. London: Penguin, 2019.\n\n"
+        "Jones, Kate. Old Roads of England. Oxford: Oxford University Press, 2020."
+    )
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text(f"{ESSAY_A}\n\n{ESSAY_B}\n\n{references}", "utf-8")
+    second.write_text(f"{ESSAY_B}\n\n{ESSAY_A}\n\n{references}", "utf-8")
+    session, shown = make_session(settings, sync_runner)
+    session.add_paths([first, second])
+    with_references = shown[-1]
+    settings.set_exclusion_options(ExclusionOptions(references=True))
+    session.options_changed()
+    without = shown[-1]
+    assert without is not with_references
+    (span,) = without.a.excluded
+    assert span.kind is ExclusionKind.REFERENCES and span.detail == "Works Cited"
+    assert without.a.text[span.start :].startswith("Works Cited")
+    assert span.end == len(without.a.text)
+    # the essays' own shared paragraphs still count; the reference list no longer does
+    assert 0 < without.matched_sentences < with_references.matched_sentences
+    assert "references section from 'Works Cited'" in " ".join(exclusion_summary(without.a))
