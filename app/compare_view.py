@@ -32,7 +32,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFrame,
     QHBoxLayout,
@@ -66,6 +65,7 @@ from app.crash import log
 from app.gc_pause import CyclicGcPaused
 from app.phrases_panel import SharedPhrasesPanel
 from app.results_panel import ResultsPanel, plural
+from app.row_model import setup_result_table
 from app.tasks import Task, TaskContext, TaskRunner
 from app.text_pane import Emphasis, Mark, MarkKind, TextPane
 from app.view_state import read_state, write_state
@@ -613,21 +613,9 @@ class ComparisonView(QWidget):
 
     def _setup_table(self) -> None:
         table = self.table
-        table.setModel(self.proxy)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSortingEnabled(True)
+        header = setup_result_table(table, self.proxy)
         table.sortByColumn(COL_NUMBER, Qt.SortOrder.AscendingOrder)
-        table.setAlternatingRowColors(True)
-        table.setWordWrap(False)
-        table.setShowGrid(False)
-        table.verticalHeader().hide()
-        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 10)
-        header = table.horizontalHeader()
-        header.setHighlightSections(False)
         header.setStretchLastSection(True)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         widths = {
             COL_NUMBER: 64,
             COL_STATE: 96,

@@ -25,7 +25,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -36,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.row_model import setup_result_table
 from core.sentences import word_spans
 from core.shared_words import SharedPhrase, SharedPhrases
 
@@ -260,24 +260,12 @@ class SharedPhrasesPanel(QWidget):
 
     def _setup_table(self) -> None:
         table = self.table
-        table.setModel(self.proxy)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSortingEnabled(True)
+        header = setup_result_table(table, self.proxy)
         # longest first; the sort is stable, so equal lengths keep the engine's order (the most
         # occurrences first)
         table.sortByColumn(COL_WORDS, Qt.SortOrder.DescendingOrder)
-        table.setAlternatingRowColors(True)
-        table.setWordWrap(False)
-        table.setShowGrid(False)
         table.setTabKeyNavigation(False)
-        table.verticalHeader().hide()
-        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 10)
-        header = table.horizontalHeader()
-        header.setHighlightSections(False)
         header.setStretchLastSection(False)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.setSectionResizeMode(COL_PHRASE, QHeaderView.ResizeMode.Stretch)
         for column in _NUMERIC_COLUMNS:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -30,3 +37,23 @@ class RowTableModel(QAbstractTableModel):
         if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.HEADERS[section]
         return None
+
+
+def setup_result_table(table: QTableView, model: QAbstractItemModel) -> QHeaderView:
+    """The look of the comparison view's result tables (blocks, shared phrases): whole rows,
+    one at a time, read-only, sortable, striped, compact rows without a grid; returns the
+    header for the table's own column sizes."""
+    table.setModel(model)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSortingEnabled(True)
+    table.setAlternatingRowColors(True)
+    table.setWordWrap(False)
+    table.setShowGrid(False)
+    table.verticalHeader().hide()
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 10)
+    header = table.horizontalHeader()
+    header.setHighlightSections(False)
+    header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    return header
