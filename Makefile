@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SAMPLES := resources/samples
 
-.PHONY: setup run run-cli test lint format bench package package-check clean
+.PHONY: setup run run-cli test lint format bench evaluate package package-check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,12 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_preprocess.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/bench_ui.py
 	$(BIN)/python bench/bench_phrases.py
+
+## The evaluation (issue 7): SL+ST against shingling, SpotSigs, Wang's method and a phrase
+## matcher on a generated labelled corpus; writes docs/evaluation.md and its plot.
+evaluate: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
+	$(BIN)/python bench/evaluate.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

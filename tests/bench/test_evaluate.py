@@ -1,0 +1,136 @@
+"""The evaluation runner (bench/evaluate.py), end to end on the tiny synthetic library of
+test_eval_corpus.py, so it runs where the shared Gutenberg corpus is absent."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+if str(BENCH) not in sys.path:
+    sys.path.insert(0, str(BENCH))
+
+import evaluate as ev  # noqa: E402
+from test_eval_corpus import CONFIG, write_library  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def outcome(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
+    folder = tmp_path_factory.mktemp("evaluate")
+    library = write_library(folder / "novels")
+    summary = ev.evaluate(
+        library,
+        CONFIG,
+        corpus=folder / "corpus",
+        out=folder / "results.json",
+        report=folder / "docs" / "evaluation.md",
+        plot=folder / "docs" / "evaluation-roc.png",
+        progress=lambda _: None,
+    )
+    return summary, folder
+
+
+def test_the_results_file_holds_the_summary(outcome: tuple[dict, Path]) -> None:
+    summary, folder = outcome
+    saved = json.loads((folder / "results.json").read_text())
+    assert saved["thresholds"] == summary["thresholds"]
+    assert saved["config"]["seed"] == CONFIG.seed
+
+
+def test_every_level_table_counts_the_same_negatives(outcome: tuple[dict, Path]) -> None:
+    summary, _ = outcome
+    methods = [m for members in summary["families"].values() for m in members]
+    negatives = {summary["levels"][level]["negatives"] for level in ev.TABLE_LEVELS}
+    assert len(negatives) == 1 and negatives.pop() > 0
+    positives = {level: summary["levels"][level]["positives"] for level in ev.TABLE_LEVELS}
+    assert positives["all"] == sum(positives[level] for level in ev.COPY_LEVELS)
+    assert positives["all"] == summary["corpus"]["pairs"]["test"]["positive"]
+    for level in ev.TABLE_LEVELS:
+        rows = summary["levels"][level]["rows"]
+        assert [r["method"] for r in rows] == methods
+        for r in rows:
+            assert r["tp"] + r["fn"] == positives[level]
+            assert r["fp"] + r["tn"] == summary["levels"][level]["negatives"]
+            assert 0 <= r["precision"] <= 1 and 0 <= r["roc_auc"] <= 1
+
+
+def test_verbatim_copies_are_found_and_nothing_else(outcome: tuple[dict, Path]) -> None:
+    """The synthetic novels have disjoint vocabularies: SL+ST finds every verbatim copy, and
+    no unrelated pair shares a verified block."""
+    summary, _ = outcome
+    default = summary["doppel_default"]
+    assert default["verbatim"]["fn"] == 0 and default["verbatim"]["tp"] > 0
+    assert default["all"]["fp"] == 0
+    pan = ev._pan(summary, "verbatim", "SL+ST")
+    assert pan["recall"] > 0.9 and pan["precision"] == 1.0
+
+
+def test_only_localising_methods_have_passage_rows(outcome: tuple[dict, Path]) -> None:
+    summary, _ = outcome
+    localising = {r["method"] for r in summary["passages"]["all"]}
+    assert "SL+ST" in localising
+    assert not any(m.startswith(("Shingling", "SpotSigs", "Wang")) for m in localising)
+
+
+def test_costs_are_ratios_to_the_reference_measured_in_the_run(
+    outcome: tuple[dict, Path],
+) -> None:
+    summary, _ = outcome
+    cost = {r["family"]: r for r in summary["cost"]}
+    assert cost[ev.REFERENCE]["score_vs_reference"] == 1.0
+    assert set(cost) == set(summary["families"])
+    assert all(r["features_per_document"] > 0 for r in cost.values())
+
+
+def test_the_report_has_a_table_per_level_and_the_plot(outcome: tuple[dict, Path]) -> None:
+    summary, folder = outcome
+    report = (folder / "docs" / "evaluation.md").read_text()
+    for title in ("Level: verbatim", "Level: light", "Level: heavy", "All levels together"):
+        assert f"### {title}" in report
+    for method in summary["thresholds"]:
+        assert f"| {method} |" in report
+    assert "## For teachers" in report
+    # the methods' and measures' own descriptions, read from their docstrings' sections
+    assert "Broder" in report and "SpotSigs" in report and "plagdet(S, R)" in report
+    assert "](evaluation-roc.png)" in report
+    assert (folder / "docs" / "evaluation-roc.png").read_bytes()[:4] == b"\x89PNG"
+    sl = next(r for r in summary["levels"]["verbatim"]["rows"] if r["method"] == "SL+ST")
+    assert f"| SL+ST | {sl['precision']:.2f} | {sl['recall']:.2f} |" in report
+
+
+def test_the_report_can_be_rewritten_from_the_results(outcome: tuple[dict, Path]) -> None:
+    _, folder = outcome
+    saved = json.loads((folder / "results.json").read_text())
+    plot = folder / "docs" / "evaluation-roc.png"
+    report = folder / "docs" / "evaluation.md"
+    assert ev.render_report(saved, plot, report.parent) == report.read_text()
+
+
+def test_reflow_leaves_tables_code_and_quotes_alone() -> None:
+    text = (
+        "A paragraph\nwrapped  oddly\nhere.\n\n| a | b |\n|---|---:|\n| 1 | 2 |\n\n"
+        "```sh\nmake evaluate    # keep\n\nnext\n```\n\n    code block\n\n> quote\n\n"
+        "- item one\n  goes on\n- item two, 1,500–\n  2,500 words"
+    )
+    out = ev.reflow(text)
+    assert out.startswith("A paragraph wrapped  oddly here.\n\n| a | b |\n|---|---:|\n| 1 | 2 |")
+    assert "```sh\nmake evaluate    # keep\n\nnext\n```" in out
+    assert "    code block" in out and "> quote" in out
+    assert out.endswith("- item one goes on\n- item two, 1,500–2,500 words")
+
+
+def test_docstring_sections() -> None:
+    doc = "Intro.\n\nFirst\n-----\none\ntwo\n\nSecond part\n-----------\nthree\n"
+    assert ev.docstring_sections(doc) == {"First": "one\ntwo", "Second part": "three"}
+
+
+def test_without_the_corpus_it_skips(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(ev, "novels", lambda: [])
+    monkeypatch.setattr(sys, "argv", ["evaluate.py"])
+    ev.main()
+    assert "skipped" in capsys.readouterr().out
