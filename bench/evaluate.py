@@ -483,7 +483,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.report_only:
-        write_report(json.loads(args.out.read_text()), args.report, args.plot)
+        plot = args.plot if args.plot.exists() else None  # (no matplotlib: no plot)
+        write_report(json.loads(args.out.read_text()), args.report, plot)
         print(f"written {args.report}")
         return
     paths = novels()
