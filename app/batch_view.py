@@ -166,6 +166,7 @@ class BatchView(QWidget):
     failed = Signal(str, str)  # a readable message, and details
     pair_opened = Signal(object, object)  # the two documents' paths
     exported = Signal(object)  # the CSV file, or the report's index.html
+    exclusions_changed = Signal()  # quotations or references ticked here (a shared setting)
 
     def __init__(
         self,
@@ -568,6 +569,18 @@ class BatchView(QWidget):
                 references=self.references_check.isChecked(),
             )
         )
+        self.exclusions_changed.emit()
+
+    def show_exclusion_settings(self) -> None:
+        """Tick quotations and references as the settings say (after Comparison Settings)."""
+        options = self.settings.exclusion_options()
+        for box, on in (
+            (self.quotes_check, options.quotations),
+            (self.references_check, options.references),
+        ):
+            box.blockSignals(True)
+            box.setChecked(on)
+            box.blockSignals(False)
 
     def cancel(self) -> None:
         self.check.cancel()

@@ -305,6 +305,8 @@ class MainWindow(QMainWindow):
         self.view.hide_discarded_action.toggled.connect(self.settings.set_hide_discarded)
         self.view.sync_scroll_action.toggled.connect(self.settings.set_sync_scroll)
         self.batch_view.pair_opened.connect(self.open_batch_pair)
+        # quotations and references ticked in the Folder check tab re-score the Compare tab
+        self.batch_view.exclusions_changed.connect(self.session.options_changed)
         # (the folder check logs its own failures)
         self.batch_view.failed.connect(
             lambda text, details: show_error(self, "Doppel", text, details)
@@ -583,6 +585,7 @@ class MainWindow(QMainWindow):
             signature, match = dialog.options()
             self.settings.set_engine_options(signature, match)
             self.settings.set_exclusion_options(dialog.exclusion_options())
+            self.batch_view.show_exclusion_settings()
             self.session.options_changed()
 
     def about(self) -> None:

@@ -162,7 +162,7 @@ def _paragraph_quotations(
             k = _nearest(stack, '"')
             if k >= 0:
                 del stack[k:]
-            stack.append(_Open(i, mark, '"', single=False))
+            _push(stack, _Open(i, mark, '"', single=False))
             continue
         if mark in _SINGLE_CLOSERS:
             top = stack[-1] if stack else None
@@ -190,9 +190,9 @@ def _paragraph_quotations(
                     stack.pop()  # no nesting of single in single: the earlier one ends here
                     if top.tentative >= 0:
                         close(top, top.tentative)
-                stack.append(_Open(i, mark, _SINGLE[mark], single=True))
+                _push(stack, _Open(i, mark, _SINGLE[mark], single=True))
         elif mark in _DOUBLE and after and not (mark in _ALSO_CLOSERS and before.isalnum()):
-            stack.append(_Open(i, mark, _DOUBLE[mark], single=False))
+            _push(stack, _Open(i, mark, _DOUBLE[mark], single=False))
     for entry in stack:
         if entry.single and entry.tentative >= 0:
             close(entry, entry.tentative)
@@ -200,6 +200,15 @@ def _paragraph_quotations(
 
 
 _STRONG, _WEAK, _NOT = 2, 1, 0
+# Quotations open at once, at most: real text nests two or three; a file of unclosed marks
+# (thousands of 「 in one paragraph) would otherwise make every mark scan them all.
+_MAX_OPEN = 32
+
+
+def _push(stack: list[_Open], entry: _Open) -> None:
+    if len(stack) >= _MAX_OPEN:
+        del stack[0]  # the oldest open mark was a stray one
+    stack.append(entry)
 
 
 def _nearest(stack: list[_Open], mark: str) -> int:

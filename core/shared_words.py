@@ -8,7 +8,8 @@ signature leaves them out, a reader does not), so a word counts as shared only w
 sentences use it in the same order. A word-for-word copy shares every word; a sentence that only
 has its partner's shape (the same length and first words) shares the few words it repeats.
 Past MAX_ALIGNED_WORDS words in either sentence the quadratic LCS gives way to a multiset
-intersection (each word shared as often as it occurs in both, matched in reading order).
+intersection (each word shared as often as it occurs in both, each word of A matched to the
+next unmatched occurrence in B, so B's side of the pairs need not be in reading order).
 Matched words that follow each other in both texts, with the same characters between them (any
 whitespace alike), are merged into runs, across sentence boundaries too, so a copied block is
 one run and the view draws few selections; a run takes in the punctuation right before and
@@ -67,7 +68,8 @@ class PieceWords:
 
     block: int
     part: int
-    runs: tuple[SharedRun, ...]  # in A order (and B order: matches keep the reading order)
+    # in A order (and in B order, but for sentences past MAX_ALIGNED_WORDS, matched as a multiset)
+    runs: tuple[SharedRun, ...]
     words_a: int  # all the words of the piece's sentences in A
     words_b: int
 
@@ -82,7 +84,7 @@ class PieceWords:
 
 def common_words(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int]]:
     """Pairs `(i, j)` with `a[i] == b[j]`: a longest common subsequence, increasing in both,
-    or past MAX_ALIGNED_WORDS a multiset intersection matched in reading order."""
+    or past MAX_ALIGNED_WORDS a multiset intersection: increasing in `a`, not always in `b`."""
     if len(a) > MAX_ALIGNED_WORDS or len(b) > MAX_ALIGNED_WORDS:
         return _multiset_matches(a, b)
     # a shared beginning and end are part of some LCS: only the middle needs the table

@@ -136,3 +136,27 @@ def test_the_tab_keeps_its_templates_and_share(qtbot, settings, tmp_path: Path) 
     qtbot.addWidget(second)
     assert second.batch_view.templates.paths() == [tmp_path / "prompt.docx"]
     assert second.batch_view.exclusion_options().common_share == 0.7
+
+
+def test_quotations_are_one_setting_in_both_tabs(qtbot, settings, tmp_path: Path) -> None:
+    quote = '"It was the best of times, it was the worst of times. It was the age of wisdom."'
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text(f"Teachers read every essay with care today.\n\n{quote}", "utf-8")
+    second.write_text(f"Markers skim many scripts in June.\n\n{quote}", "utf-8")
+    window = MainWindow(settings, TaskRunner(synchronous=True), batch_cache=tmp_path / "c.db")
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.comparison_shown, timeout=30_000) as shown:
+        window.add_paths([first, second], remember=False)
+    assert shown.args[0].jaccard > 0
+    # ticked in the Folder check tab: the Compare tab re-scores at once
+    with qtbot.waitSignal(window.comparison_shown, timeout=30_000) as shown:
+        window.batch_view.quotes_check.setChecked(True)
+    assert shown.args[0].jaccard == 0
+    assert settings.exclusion_options().quotations
+    # changed elsewhere (Comparison Settings): the Folder check tab shows it, and keeps it
+    settings.set_exclusion_options(ExclusionOptions(references=True))
+    window.batch_view.show_exclusion_settings()
+    assert not window.batch_view.quotes_check.isChecked()
+    assert window.batch_view.references_check.isChecked()
+    assert window.batch_view.exclusion_options().references
+    assert settings.exclusion_options() == ExclusionOptions(references=True)
