@@ -435,7 +435,7 @@ def run_batch(
         if finder is not None:
             if progress is not None:
                 progress(0.7, "Finding text most documents share…")
-            common = _common_text(finder, submissions, loaded, options.signature, cache)
+            common = _common_text(finder, submissions, loaded, options.signature, cache, progress)
     finally:
         if finder is not None:
             finder.close()
@@ -489,9 +489,10 @@ def _common_text(
     loaded: dict[Path, LoadedDocument],
     options: SignatureOptions,
     cache: DocumentCache | None,
+    progress: BatchProgress | None = None,
 ) -> CommonText:
-    """The finder's last passes; the few documents its passages are read from come from the
-    cache (or their files)."""
+    """The finder's last passes (cancellable through `progress`); the few documents its
+    passages are read from come from the cache (or their files)."""
 
     def load(index: int) -> Document | None:
         path = submissions[index].path
@@ -501,7 +502,12 @@ def _common_text(
             return None
 
     archive = any(s.archive for s in submissions if s.path in loaded)
-    return finder.finish(load, "new documents" if archive else "documents")
+
+    def check() -> None:
+        if progress is not None:
+            progress(0.7, "Finding text most documents share…")  # may raise Cancelled
+
+    return finder.finish(load, "new documents" if archive else "documents", check)
 
 
 def _batch_document(

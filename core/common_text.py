@@ -273,6 +273,10 @@ class _Unit:
     fingerprints: set[int] = field(default_factory=set)
 
 
+#: documents read from the spool between two `check` calls in `finish` (a few ms of work)
+CHECK_EVERY = 256
+
+
 class CommonTextFinder:
     """Finds the common text of a batch in bounded memory: `add` each document's fingerprints
     as it is loaded (the first pass runs as they come), then `finish` once.
@@ -302,6 +306,7 @@ class CommonTextFinder:
         self._skips: dict[int, tuple[int, ...]] = {}
         self._discarded: set[int] = set()
         self._counted = 0
+        self._check: Callable[[], None] | None = None  # set by finish
 
     def __enter__(self) -> CommonTextFinder:
         return self
@@ -345,13 +350,19 @@ class CommonTextFinder:
             self._discarded.add(index)
 
     def _records(self) -> Iterator[tuple[int, bool, tuple[int, ...], DocumentFingerprints]]:
-        """(index, counted, skip, fingerprints) of every document added and not discarded."""
+        """(index, counted, skip, fingerprints) of every document added and not discarded;
+        calls the `check` given to `finish` every CHECK_EVERY documents (it may raise
+        core.errors.Cancelled)."""
         self._spool.seek(0)
+        read = 0
         while True:
             try:
                 index, counted, record = pickle.load(self._spool)
             except EOFError:
                 return
+            read += 1
+            if self._check is not None and read % CHECK_EVERY == 0:
+                self._check()
             if index not in self._discarded:
                 yield index, counted, self._skips.get(index, ()), record
 
@@ -376,10 +387,17 @@ class CommonTextFinder:
                 n += 1
         return counter.candidates(), n
 
-    def finish(self, load: Callable[[int], Document | None], noun: str = "documents") -> CommonText:
+    def finish(
+        self,
+        load: Callable[[int], Document | None],
+        noun: str = "documents",
+        check: Callable[[], None] | None = None,
+    ) -> CommonText:
         """The common text: second and third passes over the spooled fingerprints. `load`
         gives a document whole (None if it cannot be read as it was), for the passages' text;
-        it is called for few documents (those the passages are read from)."""
+        it is called for few documents (those the passages are read from). `check` is called
+        now and then during the passes and may raise core.errors.Cancelled."""
+        self._check = check
         candidates, total = self._first_pass()
         least = minimum_documents(self.share, total)
         empty = CommonText({}, {}, (), total, least)

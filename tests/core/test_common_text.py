@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core import common_text
 from core.common_text import (
     ChunkedCounter,
     CommonTextFinder,
@@ -24,6 +25,7 @@ from core.common_text import (
     minimum_documents,
 )
 from core.document import Document, document_from_text, with_exclusions
+from core.errors import Cancelled
 from core.exclusion import ExcludedSpan, ExclusionKind
 from core.options import SignatureOptions
 from core.phrases import phrase_input
@@ -357,3 +359,23 @@ def test_a_bad_share_is_refused() -> None:
     for share in (0.0, 1.0, -0.5, 2.0):
         with pytest.raises(ValueError, match="between 0 and 1"):
             CommonTextFinder(share, 6)
+
+
+def test_the_last_passes_can_be_cancelled(monkeypatch) -> None:
+    monkeypatch.setattr(common_text, "CHECK_EVERY", 4)
+    docs = with_prompt(20, 18)
+    calls: list[int] = []
+
+    def check() -> None:
+        calls.append(1)
+        if len(calls) == 3:
+            raise Cancelled
+
+    with CommonTextFinder(0.5, 6) as finder:
+        for k, doc in enumerate(docs):
+            finder.add(k, fingerprint_document(doc, 6))
+        with pytest.raises(Cancelled):
+            finder.finish(lambda k: docs[k], check=check)
+        calls.clear()
+        found = finder.finish(lambda k: docs[k], check=lambda: calls.append(1))
+    assert calls and found.passages[0].documents == 18  # checked on the way, same result
