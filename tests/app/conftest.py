@@ -9,6 +9,7 @@ from PySide6.QtCore import QSettings
 
 from app.settings import Settings
 from app.tasks import TaskRunner
+from core import document_cache
 
 
 @pytest.fixture
@@ -21,3 +22,14 @@ def settings(tmp_path: Path) -> Settings:
 def sync_runner(qapp) -> TaskRunner:
     """Runs every job inline on the GUI thread: deterministic, for tests about what follows."""
     return TaskRunner(synchronous=True)
+
+
+@pytest.fixture
+def no_user_cache(monkeypatch) -> None:
+    """The user's own cache folder is never touched: every test of the folder check names its
+    cache file (`pytestmark = pytest.mark.usefixtures("no_user_cache")`)."""
+
+    def refuse() -> Path:
+        raise AssertionError("the test reached the user's cache folder")
+
+    monkeypatch.setattr(document_cache, "default_cache_path", refuse)

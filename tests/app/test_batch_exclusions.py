@@ -13,23 +13,16 @@ from app.batch_view import BatchView
 from app.main_window import MainWindow
 from app.tasks import TaskRunner
 from app.text_pane import MarkKind
-from core import document_cache
 from core.exclusion import ExclusionKind, ExclusionOptions
 from core.resources import resource_path
 from tests.app.test_batch_view import drop, names_of, run_check
+
+pytestmark = pytest.mark.usefixtures("no_user_cache")
 
 PROMPT = (
     "Read the article about rivers carefully before you begin. Then write about what you "
     "learned from it in your own words. Your essay should have at least three paragraphs."
 )
-
-
-@pytest.fixture(autouse=True)
-def no_user_cache(monkeypatch) -> None:
-    def refuse() -> Path:
-        raise AssertionError("the test reached the user's cache folder")
-
-    monkeypatch.setattr(document_cache, "default_cache_path", refuse)
 
 
 @pytest.fixture

@@ -21,10 +21,11 @@ from app.heatmap import heatmap_documents
 from app.main_window import MainWindow
 from app.tasks import TaskRunner
 from core import batch as batch_module
-from core import document_cache
 from core.batch import BatchOptions, run_batch
 from core.options import SignatureOptions
 from core.resources import resource_path
+
+pytestmark = pytest.mark.usefixtures("no_user_cache")
 
 SAMPLES = ("original-essay", "reworded-copy", "unrelated-essay")
 
@@ -43,16 +44,6 @@ def collection(tmp_path: Path) -> Path:
             copy_sample(stem + suffix, folder)
     (folder / "broken.docx").write_bytes(b"PK\x03\x04 this is not a zip")
     return folder
-
-
-@pytest.fixture(autouse=True)
-def no_user_cache(monkeypatch) -> None:
-    """The user's own cache folder is never touched: every test names its cache file."""
-
-    def refuse() -> Path:
-        raise AssertionError("the test reached the user's cache folder")
-
-    monkeypatch.setattr(document_cache, "default_cache_path", refuse)
 
 
 @pytest.fixture

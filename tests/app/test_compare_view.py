@@ -41,6 +41,7 @@ from core.options import SignatureOptions
 from core.resources import resource_path
 from core.sentences import word_spans
 from core.verification import BlockOutcome, BlockState
+from tests.core.docmakers import COPIED, FILLER_A, FILLER_B, RESHAPED
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "gutenberg"
 NOVELS = (CORPUS / "pg2701.txt", CORPUS / "pg345.txt")
@@ -459,25 +460,6 @@ def test_colours_repeat_only_when_blocks_outnumber_them() -> None:
 
 
 # --- shared words inside blocks ----------------------------------------------------------
-
-FILLER_A = (
-    "Rivers carve valleys over many thousands of years. Glaciers leave lakes behind them. "
-    "Mountains rise where plates collide slowly. "
-)
-FILLER_B = (
-    "Bread needs flour, water and patience. Bakers rise before dawn every morning. "
-    "Ovens must be hot before the loaves go in. "
-)
-COPIED = (
-    "Photosynthesis converts light energy into chemical energy stored in glucose. "
-    "Chlorophyll absorbs mostly red and blue light from the sun. "
-    "Oxygen is released as a by-product of splitting water molecules."
-)
-RESHAPED = (  # the same lengths and first words, sentence by sentence; other words differ
-    "Photosynthesis converts solar power into sugar molecules kept in leaves. "
-    "Chlorophyll absorbs chiefly violet and orange rays from lamps. "
-    "Oxygen is released as a side effect of breaking molecules."
-)
 
 
 def shown(qtbot, sync_runner, a: str, b: str) -> ComparisonView:

@@ -590,3 +590,26 @@ def encrypt_pdf(
     with target.open("wb") as file:
         writer.write(file)
     return target
+
+
+# Two documents sharing a copied passage word for word (COPIED) or only in shape (RESHAPED:
+# the same lengths and first two terms, sentence by sentence, other words mostly different),
+# for the shared-words tests of the engine and of the comparison view.
+FILLER_A = (
+    "Rivers carve valleys over many thousands of years. Glaciers leave lakes behind them. "
+    "Mountains rise where plates collide slowly. "
+)
+FILLER_B = (
+    "Bread needs flour, water and patience. Bakers rise before dawn every morning. "
+    "Ovens must be hot before the loaves go in. "
+)
+COPIED = (
+    "Photosynthesis converts light energy into chemical energy stored in glucose. "
+    "Chlorophyll absorbs mostly red and blue light from the sun. "
+    "Oxygen is released as a by-product of splitting water molecules."
+)
+RESHAPED = (
+    "Photosynthesis converts solar power into sugar molecules kept in leaves. "
+    "Chlorophyll absorbs chiefly violet and orange rays from lamps. "
+    "Oxygen is released as a side effect of breaking molecules."
+)

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from core.batch import compare_pair
 from core.batch_result import BatchDocument, BatchResult, FailedDocument, PairResult
 from core.common_text import exclude_common_text
 from core.document import Document, document_from_text
 from core.exclusion import ExcludedSpan, ExclusionKind, ExclusionOptions
-from core.matching import match_signatures
-from core.options import SignatureOptions
+from core.options import MatchOptions, SignatureOptions
 from core.report_html import (
     MAX_HEATMAP_DOCUMENTS,
     display_names,
@@ -74,20 +74,7 @@ def batch_document(doc: Document, archive: bool = False) -> BatchDocument:
 
 
 def pair_result(docs: Sequence[Document], a: int, b: int) -> PairResult | None:
-    match = match_signatures(docs[a].signature, docs[b].signature)
-    if not match.pieces:
-        return None
-    score = match.score
-    return PairResult(
-        a=a,
-        b=b,
-        jaccard=score.jaccard,
-        coverage_a=score.coverage_a,
-        coverage_b=score.coverage_b,
-        verified_blocks=len(match.pieces),
-        longest_block=max(p.length for p in match.pieces),
-        pieces=match.pieces,
-    )
+    return compare_pair(a, b, docs[a].signature, docs[b].signature, MatchOptions())
 
 
 def make_result(docs: Sequence[Document], failed: Sequence[FailedDocument] = ()) -> BatchResult:

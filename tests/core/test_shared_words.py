@@ -7,6 +7,7 @@ from collections import defaultdict
 from functools import cache
 from itertools import pairwise
 
+from docmakers import COPIED, FILLER_A, FILLER_B, RESHAPED
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,27 +28,6 @@ from core.shared_words import (
 
 def english(text: str, name: str = "text") -> Document:
     return document_from_text(text, name, SignatureOptions(language="en"))
-
-
-FILLER_A = (
-    "Rivers carve valleys over many thousands of years. Glaciers leave lakes behind them. "
-    "Mountains rise where plates collide slowly. "
-)
-FILLER_B = (
-    "Bread needs flour, water and patience. Bakers rise before dawn every morning. "
-    "Ovens must be hot before the loaves go in. "
-)
-COPIED = (
-    "Photosynthesis converts light energy into chemical energy stored in glucose. "
-    "Chlorophyll absorbs mostly red and blue light from the sun. "
-    "Oxygen is released as a by-product of splitting water molecules."
-)
-# the same lengths and first two terms sentence by sentence, other words mostly different
-RESHAPED = (
-    "Photosynthesis converts solar power into sugar molecules kept in leaves. "
-    "Chlorophyll absorbs chiefly violet and orange rays from lamps. "
-    "Oxygen is released as a side effect of breaking molecules."
-)
 
 
 def words_of(text: str, span: tuple[int, int]) -> list[tuple[int, int]]:
