@@ -30,9 +30,9 @@ from pathlib import Path
 from corpus import ROOT, machine, novels
 from make_collection import PROMPT, build
 
-from core.batch import BatchOptions, run_batch
-from core.document_cache import DocumentCache
-from core.exclusion import ExclusionOptions
+from core.batch.cache import DocumentCache
+from core.batch.run import BatchOptions, run_batch
+from core.documents.excluded_spans import ExclusionOptions
 from core.options import SignatureOptions
 
 OPTIONS = BatchOptions(signature=SignatureOptions(language="en"))

@@ -21,12 +21,12 @@ from pathlib import Path
 
 from corpus import ROOT, machine, novels
 
-from core.diagonal import diagonal_maximal_pairs
-from core.document import document_from_text
-from core.matching import match_signatures
+from core.detection.diagonal import diagonal_maximal_pairs
+from core.detection.matching import match_signatures
+from core.detection.suffix_tree import GeneralizedSuffixTree
+from core.documents.document import document_from_text
+from core.documents.signature import Signature
 from core.options import SignatureOptions
-from core.signature import Signature
-from core.suffix_tree import GeneralizedSuffixTree
 
 RUN = 40  # consecutive sentences per drawn run: keeps the texture of real prose
 COPIED_SHARE = 0.01

@@ -49,10 +49,10 @@ from typing import Any
 
 from corpus import ROOT, machine, novels
 
-from core.document import document_from_text
+from core.detection.phrases import INVERTED_INDEX, METHODS, SUFFIX_TREE, PhraseInput, phrase_input
+from core.detection.phrases import repeated_phrases as find_phrases
+from core.documents.document import document_from_text
 from core.options import SignatureOptions
-from core.phrases import INVERTED_INDEX, METHODS, SUFFIX_TREE, PhraseInput, phrase_input
-from core.phrases import repeated_phrases as find_phrases
 
 RESULTS = ROOT / "bench" / "results" / "phrases.json"
 PLOT = ROOT / "docs" / "benchmarks-phrases.png"

@@ -18,10 +18,10 @@ from pathlib import Path
 
 from corpus import ROOT, machine, novels
 
-from core.language import get_language
-from core.normalize import normalize_text
-from core.sentences import split_sentences
-from core.signature import build_signature
+from core.documents.language import get_language
+from core.documents.normalize import normalize_text
+from core.documents.sentences import split_sentences
+from core.documents.signature import build_signature
 
 
 def best_of(repeat: int, job: Callable[[], object]) -> float:

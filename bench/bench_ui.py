@@ -36,8 +36,8 @@ import sys, time
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from app.main_window import MainWindow
-from app.settings import Settings
+from app.gui.main_window import MainWindow
+from app.gui.settings import Settings
 window = MainWindow(Settings(QSettings(sys.argv[1], QSettings.Format.IniFormat)))
 window.show()
 QTimer.singleShot(0, lambda: (print(time.time()), app.quit()))
@@ -92,8 +92,8 @@ def measure_stalls(paths: list[Path], settings_file: Path) -> dict[str, float]:
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.main_window import MainWindow
-    from app.settings import Settings
+    from app.gui.main_window import MainWindow
+    from app.gui.settings import Settings
 
     QApplication.instance() or QApplication([])
     window = MainWindow(Settings(QSettings(str(settings_file), QSettings.Format.IniFormat)))

@@ -5,7 +5,7 @@ disguise — verbatim, light, heavy, and none (no copied text).
 Everything comes from the Gutenberg novels (bench/corpus.py) and one `random.Random(seed)`, so
 the same seed writes the same files byte for byte:
 
-- The novels are normalised (core.normalize) and cut into paragraphs; paragraphs with fewer
+- The novels are normalised (core.documents.normalize) and cut into paragraphs; paragraphs with fewer
   than four words or no lowercase letter (headings, "* * *") are dropped. The novels are dealt
   to two roles: *source* novels and *own-text* novels, so a suspicious document's own text
   never shares names or phrases with the sources.
@@ -45,9 +45,9 @@ from pathlib import Path
 
 from corpus import ROOT, novels
 
-from core.language import get_language
-from core.normalize import normalize_text
-from core.sentences import split_sentences
+from core.documents.language import get_language
+from core.documents.normalize import normalize_text
+from core.documents.sentences import split_sentences
 
 LEVELS = ("verbatim", "light", "heavy", "none")
 COPY_LEVELS = LEVELS[:3]

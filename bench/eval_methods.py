@@ -8,14 +8,14 @@ the source, the others are symmetric resemblances.
 
 Same input for every method
 ---------------------------
-Every method reads the same `core.document.Document` (the runner analyses each text once, with
+Every method reads the same `core.documents.document.Document` (the runner analyses each text once, with
 `SignatureOptions(language="en")`), so differences come from the method, not from
 preprocessing:
 
-- word tokens: `core.sentences.word_spans` over each of the document's own sentences, in
+- word tokens: `core.documents.sentences.word_spans` over each of the document's own sentences, in
   order, case-folded (`str.casefold`) — the tokens the engine takes its terms from. Text
   outside every sentence (a "* * *" separator) has no word tokens anyway.
-- stop words: the document language's list (`core.language.get_language(doc.language)`),
+- stop words: the document language's list (`core.documents.language.get_language(doc.language)`),
   the list the engine removes before counting sentence lengths.
 - sentence lengths: `doc.signature.symbols`, literally the engine's ℓ (terms left after stop
   words; sentences with ℓ > 35 are left out, as in the engine).
@@ -115,11 +115,11 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from core.comparison import compare_documents
-from core.document import Document
-from core.language import get_language
+from core.detection.verification import VerifiedBlock
+from core.documents.document import Document
+from core.documents.language import get_language
+from core.documents.sentences import word_spans
 from core.options import MatchOptions
-from core.sentences import word_spans
-from core.verification import VerifiedBlock
 
 Span = tuple[int, int]  # [start, end) characters of Document.text
 F = TypeVar("F")  # a feature

@@ -5,7 +5,7 @@ One command regenerates everything (`make evaluate`):
 
 1. the corpus (bench/eval_corpus.py, fixed seed) into bench/results/eval-corpus/ (or reuse it:
    `--reuse`);
-2. every text analysed once (`core.document.document_from_text`, English), so every method
+2. every text analysed once (`core.documents.document.document_from_text`, English), so every method
    reads the same sentences and tokens;
 3. every method (bench/eval_methods.py) prepares every document, then scores every
    (suspicious, source) pair, and the methods that localise report their passages; preparing
@@ -53,7 +53,7 @@ from eval_corpus import (
 from eval_measures import Case
 from eval_methods import Method, Prepared, Span
 
-from core.document import Document, document_from_text
+from core.documents.document import Document, document_from_text
 from core.options import SignatureOptions
 
 RESULTS = ROOT / "bench" / "results" / "evaluation.json"
@@ -800,7 +800,7 @@ def _corpus(summary: dict, config: dict, corpus: dict) -> str:
 `bench/eval_corpus.py` builds it from the nine public-domain novels of
 `../shared/corpus/gutenberg/`, with one `random.Random({config["seed"]})`:
 
-- **Text.** Each novel is normalised (`core.normalize.normalize_text`; Project Gutenberg's
+- **Text.** Each novel is normalised (`core.documents.normalize.normalize_text`; Project Gutenberg's
   header and footer lines are cut first where present) and split into paragraphs; paragraphs
   of fewer than four words, without a lowercase letter (headings, "* * *") or starting with
   "[" (illustration notes) are dropped. Every document is a run of consecutive whole
@@ -907,7 +907,7 @@ def _methods_section() -> str:
 
 Implemented in `bench/eval_methods.py` (not shipped in the app); the text below is that
 module's own description, so it stays true to the code. Every document is analysed once by
-`core.document.document_from_text(text, name, SignatureOptions(language="en"))`.
+`core.documents.document.document_from_text(text, name, SignatureOptions(language="en"))`.
 
 ### Same input for every method
 

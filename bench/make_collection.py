@@ -25,9 +25,9 @@ from pathlib import Path
 
 from corpus import novels
 
-from core.language import get_language
-from core.normalize import normalize_text
-from core.sentences import split_sentences
+from core.documents.language import get_language
+from core.documents.normalize import normalize_text
+from core.documents.sentences import split_sentences
 
 ESSAY_WORDS = 1_500
 PLANTED_SHARE = 0.1  # a tenth of the essays copy a passage from another one

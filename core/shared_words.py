@@ -3,7 +3,7 @@ pair (the side-by-side view emphasises them), and as phrases over the whole docu
 "Shared phrases" list). See docs/phrases.md, "In the app".
 
 Shared words of a sentence pair: the words of a longest common subsequence of the two
-sentences' case-folded word tokens (`core.sentences.word_spans`, stop words included: the
+sentences' case-folded word tokens (`core.documents.sentences.word_spans`, stop words included: the
 signature leaves them out, a reader does not), so a word counts as shared only where both
 sentences use it in the same order. A word-for-word copy shares every word; a sentence that only
 has its partner's shape (the same length and first words) shares the few words it repeats.
@@ -17,7 +17,7 @@ after it when both texts have the same (the full stop of a copied sentence). A r
 thus the same in A and in B but for case and whitespace.
 
 Shared phrases: the maximal phrases of at least MIN_PHRASE_WORDS words that occur in both
-documents (`core.phrases`, inverted-index method with `min_docs=2`), each grown past the
+documents (`core.detection.phrases`, inverted-index method with `min_docs=2`), each grown past the
 engine's length limit for as long as all its occurrences go on with the same words, longest
 first, at most MAX_PHRASES of them."""
 
@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.comparison import Comparison
-from core.document import Document
-from core.phrases import INVERTED_INDEX, Phrase, phrase_input, repeated_phrases
-from core.sentences import word_spans
+from core.detection.phrases import INVERTED_INDEX, Phrase, phrase_input, repeated_phrases
+from core.documents.document import Document
+from core.documents.sentences import word_spans
 
 Span = tuple[int, int]
 Progress = Callable[[float], None]  # the fraction done (0..1); may raise core.errors.Cancelled
@@ -304,7 +304,7 @@ def shared_phrases(
 ) -> SharedPhrases:
     """The maximal phrases of at least `min_words` words found in both `a` and `b`.
 
-    Maximal as in `core.phrases` (no phrase one word longer has the same occurrences); a phrase
+    Maximal as in `core.detection.phrases` (no phrase one word longer has the same occurrences); a phrase
     of the engine's SEED_WORDS words is grown word by word, left and right, while every one of
     its occurrences goes on with the same word inside its sentence, so a copied sentence is one
     phrase rather than a chain of overlapping 8-word ones. `seed_words` is the engine's

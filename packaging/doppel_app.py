@@ -16,10 +16,10 @@ def main() -> int:
     multiprocessing.freeze_support()  # worker processes of a frozen app start here too
     argv = sys.argv[1:]
     if argv and argv[0] in COMMANDS:
-        from app.cli import main as cli_main
+        from app.cli.compare import main as cli_main
 
         return cli_main(argv)
-    from app.gui import main as gui_main
+    from app.gui.application import main as gui_main
 
     return gui_main(argv)
 

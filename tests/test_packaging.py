@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from app.self_test import run_self_test
+from app.cli.self_test import run_self_test
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"

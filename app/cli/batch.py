@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from core.atomic import write_atomic
-from core.batch import BatchOptions, checked_document, load_templates, run_batch
-from core.batch_result import BatchDocument, BatchResult, PairResult
-from core.document import Document
-from core.document_cache import DocumentCache
+from core.batch.cache import DocumentCache
+from core.batch.result import BatchDocument, BatchResult, PairResult
+from core.batch.run import BatchOptions, checked_document, load_templates, run_batch
+from core.documents.document import Document
+from core.documents.excluded_spans import ExclusionOptions
 from core.errors import DocumentError
-from core.exclusion import ExclusionOptions
 
 CSV_COLUMNS = (
     "a",
@@ -281,7 +281,7 @@ def run(args: argparse.Namespace, options: BatchOptions) -> int:
     if args.csv:
         write_atomic(args.csv, batch_to_csv(result, args.threshold))
     if args.html:
-        from core.report_html import write_html_report
+        from core.reports.html import write_html_report
 
         def full_document(doc: BatchDocument) -> Document:
             return checked_document(doc, options.signature, cache)

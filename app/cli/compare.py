@@ -12,20 +12,20 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from app.batch_cli import add_batch_parser
-from app.batch_cli import run as run_batch_command
-from app.phrases_cli import add_phrases_parser
-from app.phrases_cli import run as run_phrases_command
-from core.batch import BatchOptions
+from app.cli.batch import add_batch_parser
+from app.cli.batch import run as run_batch_command
+from app.cli.phrases import add_phrases_parser
+from app.cli.phrases import run as run_phrases_command
+from core.batch.run import BatchOptions
 from core.comparison import Comparison, compare_documents
-from core.comparison_json import comparison_to_json
-from core.document import Document, load_document
+from core.detection.verification import BlockState
+from core.documents.document import Document, load_document
+from core.documents.excluded_spans import ExclusionOptions
+from core.documents.language import available_languages
 from core.errors import DocumentError, LanguageError
-from core.exclusion import ExclusionOptions
-from core.exclusions import exclusion_summary
-from core.language import available_languages
+from core.exclusions.quotations import exclusion_summary
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
-from core.verification import BlockState
+from core.reports.comparison_json import comparison_to_json
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -329,11 +329,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.reconfigure(errors="replace")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] in (["--self-test"], ["self-test"]):
-        from app.self_test import run_self_test
+        from app.cli.self_test import run_self_test
 
         return run_self_test()
     if argv[:1] == ["gui"]:  # everything after it belongs to the window's own parser
-        from app.gui import main as gui_main  # Qt loads only for the window
+        from app.gui.application import main as gui_main  # Qt loads only for the window
 
         return gui_main(argv[1:])
     parser = _build_parser()

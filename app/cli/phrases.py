@@ -11,10 +11,7 @@ import sys
 from typing import Any
 
 from app.gc_pause import CyclicGcPaused
-from core.document import Document, load_document
-from core.errors import DocumentError
-from core.options import SignatureOptions
-from core.phrases import (
+from core.detection.phrases import (
     DEFAULT_MAX_LEN,
     METHODS,
     SUFFIX_TREE,
@@ -23,6 +20,9 @@ from core.phrases import (
     phrase_input,
     repeated_phrases,
 )
+from core.documents.document import Document, load_document
+from core.errors import DocumentError
+from core.options import SignatureOptions
 
 EXIT_OK = 0
 EXIT_INPUT = 2

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from typing import TextIO
 
 from core.comparison import compare_documents
-from core.document import load_document
-from core.language import available_languages, get_language
+from core.detection.verification import BlockState
+from core.documents.document import load_document
+from core.documents.language import available_languages, get_language
 from core.options import SignatureOptions
 from core.resources import resource_path
-from core.verification import BlockState
 
 #: what `doppel compare original-essay.txt reworded-copy.docx` gives (tests/app/test_cli.py)
 EXPECTED_COUNTS = {"raw": 13, "verified": 1, "split": 2, "discarded": 10}

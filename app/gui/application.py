@@ -43,10 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    from app.crash import install_excepthook, setup_logging
-    from app.main_window import MainWindow
-    from app.settings import APPLICATION, ORGANISATION, Settings
-    from app.theme import apply_theme
+    from app.gui.crash import install_excepthook, setup_logging
+    from app.gui.main_window import MainWindow
+    from app.gui.settings import APPLICATION, ORGANISATION, Settings
+    from app.gui.theme import apply_theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANISATION)

@@ -37,22 +37,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.batch_view import BatchView
-from app.cli import app_version
-from app.compare_view import ComparisonView, PreparedView, prepare_view
-from app.crash import log, log_folder, show_error
-from app.document_list import DocumentListModel
-from app.folder_check import open_cache, readable_error
-from app.pair_list import SORT_ROLE, PairTableModel
-from app.session import RankedPair, Session
-from app.settings import Settings
-from app.settings_dialog import SettingsDialog
-from app.tasks import Task, TaskContext, TaskRunner
-from core.batch import checked_document
+from app.cli.compare import app_version
+from app.gui.compare.view import ComparisonView, PreparedView, prepare_view
+from app.gui.crash import log, log_folder, show_error
+from app.gui.folder_check.controller import open_cache, readable_error
+from app.gui.folder_check.view import BatchView
+from app.gui.models.document_list import DocumentListModel
+from app.gui.models.pair_list import SORT_ROLE, PairTableModel
+from app.gui.session import RankedPair, Session
+from app.gui.settings import Settings
+from app.gui.settings_dialog import SettingsDialog
+from app.gui.tasks import Task, TaskContext, TaskRunner
+from core.batch.cache import DocumentCache, load_via_cache
+from core.batch.run import checked_document
 from core.comparison import Comparison, compare_documents
-from core.document import Document
-from core.document_cache import DocumentCache, load_via_cache
-from core.extract import SUPPORTED_SUFFIXES
+from core.documents.document import Document
+from core.documents.extract import SUPPORTED_SUFFIXES
 
 #: a job shorter than this never shows the progress bar (no flashing on quick checks)
 PROGRESS_DELAY_MS = 400

@@ -15,17 +15,17 @@ from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
 
-from app.document_list import DocumentListModel, Status
 from app.gc_pause import CyclicGcPaused
-from app.settings import Settings
-from app.tasks import Task, TaskContext, TaskRunner
-from core.batch import candidate_pairs
+from app.gui.models.document_list import DocumentListModel, Status
+from app.gui.settings import Settings
+from app.gui.tasks import Task, TaskContext, TaskRunner
+from core.batch.run import candidate_pairs
 from core.comparison import Comparison, compare_documents
-from core.document import Document, load_document, reanalysed
+from core.documents.document import Document, load_document, reanalysed
+from core.documents.excluded_spans import ExclusionOptions
+from core.documents.extract import SUPPORTED_SUFFIXES
 from core.errors import DocumentError, LanguageError
-from core.exclusion import ExclusionOptions
-from core.exclusions import apply_exclusions
-from core.extract import SUPPORTED_SUFFIXES
+from core.exclusions.quotations import apply_exclusions
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from core.exclusion import ExclusionOptions
+from core.documents.excluded_spans import ExclusionOptions
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
 
 ORGANISATION = "Doppel"

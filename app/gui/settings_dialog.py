@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.exclusion import ExclusionOptions
-from core.language import available_languages
+from core.documents.excluded_spans import ExclusionOptions
+from core.documents.language import available_languages
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
 
 

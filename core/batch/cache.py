@@ -21,18 +21,18 @@ from pathlib import Path
 from platformdirs import user_cache_dir
 
 from core import ENGINE_VERSION
-from core.common_text import DocumentFingerprints
-from core.document import Document, load_document
+from core.batch.common_text import DocumentFingerprints
+from core.documents.document import Document, load_document
+from core.documents.signature import Signature
 from core.options import SignatureOptions
-from core.signature import Signature
 
 CACHE_FORMAT = 3  # 3: documents carry block quotes and exclusions
-#: the common-text fingerprints' format (core.common_text), part of their key
+#: the common-text fingerprints' format (core.batch.common_text), part of their key
 FINGERPRINT_FORMAT = 1
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS entries "
     "(key TEXT PRIMARY KEY, summary BLOB NOT NULL, document BLOB NOT NULL)",
-    # a document's common-text fingerprints (core.common_text), read only when a batch looks
+    # a document's common-text fingerprints (core.batch.common_text), read only when a batch looks
     # for common text: a warm run then needs neither the texts nor a worker
     "CREATE TABLE IF NOT EXISTS fingerprints (key TEXT PRIMARY KEY, data BLOB NOT NULL)",
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.batch_result import PairResult
+from core.batch.result import PairResult
 
 
 def clusters(pairs: Sequence[PairResult], threshold: float) -> list[list[int]]:

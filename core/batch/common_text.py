@@ -2,7 +2,7 @@
 handout paragraph), found so they can be excluded from scoring (ExclusionKind.COMMON).
 
 Text is *common* when more than `share` of the counted documents hold it, and at least two do.
-Two kinds of text are counted, both on the words `core.phrases.phrase_input` gives (every word
+Two kinds of text are counted, both on the words `core.detection.phrases.phrase_input` gives (every word
 token of a sentence, case-folded, stop words included, so the same text is found whatever the
 signature options):
 
@@ -38,11 +38,11 @@ from hashlib import blake2b
 from itertools import compress
 from typing import IO
 
-from core.document import Document, with_exclusions
-from core.exclusion import ExcludedSpan, ExclusionKind
-from core.phrases import phrase_input
-from core.sentences import word_spans
-from core.signature import Signature
+from core.detection.phrases import phrase_input
+from core.documents.document import Document, with_exclusions
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
+from core.documents.sentences import word_spans
+from core.documents.signature import Signature
 
 #: the first pass closes a chunk once it has counted this many fingerprints (and at least
 #: CHUNK_DOCUMENTS documents): about 25 MB of counter, whatever the size of the batch
@@ -550,7 +550,7 @@ def _units(
 
 def drop_sentences(signature: Signature, dropped: Iterable[int]) -> Signature:
     """`signature` with the sentences `dropped` (indices) left out as excluded: what
-    `core.document.with_exclusions` gives when whole sentences are added to the exclusions,
+    `core.documents.document.with_exclusions` gives when whole sentences are added to the exclusions,
     computed from the signature alone (the batch keeps no text in memory)."""
     gone = set(dropped)
     if not gone:

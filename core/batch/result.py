@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.common_text import CommonPassage
-from core.exclusion import ExcludedSpan, ExclusionKind, ExclusionOptions
-from core.signature import Signature
-from core.verification import VerifiedBlock
+from core.batch.common_text import CommonPassage
+from core.detection.verification import VerifiedBlock
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind, ExclusionOptions
+from core.documents.signature import Signature
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,7 @@ class BatchDocument:
     group: str  # the student it belongs to: its subfolder with --student-folders, else itself
     archive: bool  # from an archive (--against): compared with new submissions only
     # what was left out of scoring and why (the signature above is without it); () when
-    # nothing: `core.batch.checked_document` applies it to the full document again
+    # nothing: `core.batch.run.checked_document` applies it to the full document again
     excluded: tuple[ExcludedSpan, ...] = ()
 
     @property

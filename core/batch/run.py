@@ -12,8 +12,8 @@ Files are analysed in worker processes (all cores), through the on-disk cache; r
 only each document's summary (signature and facts) in memory, the texts stay in the cache.
 
 Exclusions (BatchOptions.exclusions and .templates, all off by default): the workers apply each
-document's own (quotations, references, templates: core.exclusions) and, when common text is
-asked for, hand over its fingerprints (core.common_text), from which the text more than the
+document's own (quotations, references, templates: core.exclusions.quotations) and, when common text is
+asked for, hand over its fingerprints (core.batch.common_text), from which the text more than the
 chosen share of the documents hold is found in bounded memory; its sentences then leave the
 summaries' signatures. Candidate pairs, comparisons and scores all use these signatures. The
 cache keeps documents without exclusions (they depend on the batch). See docs/batch.md.
@@ -29,16 +29,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.batch_result import BatchDocument, BatchResult, FailedDocument, PairResult
-from core.common_text import (
-    CommonText,
-    CommonTextFinder,
-    DocumentFingerprints,
-    drop_sentences,
-    fingerprint_document,
-)
-from core.document import Document, load_document, with_exclusions
-from core.document_cache import (
+from core.batch.cache import (
     DocumentCache,
     DocumentSummary,
     PackedEntry,
@@ -50,13 +41,22 @@ from core.document_cache import (
     pack_fingerprints,
     unpack_document,
 )
+from core.batch.common_text import (
+    CommonText,
+    CommonTextFinder,
+    DocumentFingerprints,
+    drop_sentences,
+    fingerprint_document,
+)
+from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult
+from core.detection.matching import match_signatures
+from core.documents.document import Document, load_document, with_exclusions
+from core.documents.excluded_spans import ExcludedSpan, ExclusionOptions, normalised
+from core.documents.extract import SUPPORTED_SUFFIXES
+from core.documents.signature import Signature
 from core.errors import DocumentError, LanguageError
-from core.exclusion import ExcludedSpan, ExclusionOptions, normalised
-from core.exclusions import apply_exclusions
-from core.extract import SUPPORTED_SUFFIXES
-from core.matching import match_signatures
+from core.exclusions.quotations import apply_exclusions
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
-from core.signature import Signature
 
 #: called with (fraction done, what is happening); raises core.errors.Cancelled to stop
 BatchProgress = Callable[[float, str], None]
@@ -124,7 +124,7 @@ class _Job:
 
     @property
     def per_document(self) -> bool:
-        """Exclusions found in each document on its own (core.exclusions)."""
+        """Exclusions found in each document on its own (core.exclusions.quotations)."""
         e = self.exclusions
         return e.quotations or e.references or bool(self.templates)
 

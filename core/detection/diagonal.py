@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.suffix_tree import RawBlock
+from core.detection.suffix_tree import RawBlock
 
 
 def diagonal_maximal_pairs(

@@ -19,11 +19,11 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.detection.scoring import Score, score_pieces
+from core.detection.suffix_tree import Checkpoint, GeneralizedSuffixTree, RawBlock
+from core.detection.verification import BlockOutcome, BlockState, VerifiedBlock, verify_block
+from core.documents.signature import Key, Signature
 from core.options import MatchOptions
-from core.scoring import Score, score_pieces
-from core.signature import Key, Signature
-from core.suffix_tree import Checkpoint, GeneralizedSuffixTree, RawBlock
-from core.verification import BlockOutcome, BlockState, VerifiedBlock, verify_block
 
 #: discarded blocks of 3+ sentences listed at most (the longest); all are always counted
 MAX_LISTED_DISCARDED = 10_000

@@ -13,10 +13,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.document import Document
-from core.language import get_language
-from core.matching import Progress
-from core.sentences import Term, word_spans
+from core.detection.matching import Progress
+from core.documents.document import Document
+from core.documents.language import get_language
+from core.documents.sentences import Term, word_spans
 
 DEFAULT_MAX_LEN = 8  # longest phrase considered (the paper's example uses 3; docs/phrases.md)
 SUFFIX_TREE = "suffix-tree"
@@ -111,7 +111,7 @@ def repeated_phrases(
     longer first, then more frequent first, then alphabetically. Document numbers in the
     occurrences are positions in `docs`.
 
-    `progress` (as for `core.matching.match_signatures`) is called now and then with the
+    `progress` (as for `core.detection.matching.match_signatures`) is called now and then with the
     fraction done, never going back, and with 1.0 at the end; it may raise
     `core.errors.Cancelled` to stop the work (the exception goes through to the caller)."""
     if max_len < 1 or min_count < 1 or min_docs < 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from core.verification import VerifiedBlock
+from core.detection.verification import VerifiedBlock
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from core.detection.suffix_tree import RawBlock
 from core.options import MatchOptions, ShortSentenceRule
-from core.suffix_tree import RawBlock
 
 
 class BlockState(StrEnum):

@@ -10,14 +10,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from core.documents.excluded_spans import ExcludedSpan, SpanSet, normalised, sentences_for_scoring
+from core.documents.extract import extract
+from core.documents.language import detect_language, get_language
+from core.documents.normalize import normalize_text
+from core.documents.sentences import Sentence, split_sentences
+from core.documents.signature import Signature, build_signature
 from core.errors import DocumentError
-from core.exclusion import ExcludedSpan, SpanSet, normalised, sentences_for_scoring
-from core.extract import extract
-from core.language import detect_language, get_language
-from core.normalize import normalize_text
 from core.options import SignatureOptions
-from core.sentences import Sentence, split_sentences
-from core.signature import Signature, build_signature
 
 DEFAULT_LANGUAGE = "en"
 
@@ -40,7 +40,7 @@ class Document:
     # spans of the text the source file marks as block quotes (.docx/.odt quote styles, HTML
     # <blockquote>): facts about the file, used only if quotations are excluded
     block_quotes: tuple[tuple[int, int], ...] = ()
-    # what is left out of the signature, and why (core.exclusion); () when nothing is
+    # what is left out of the signature, and why (core.documents.excluded_spans); () when nothing is
     excluded: tuple[ExcludedSpan, ...] = ()
 
     @property

@@ -3,9 +3,9 @@
 Exclusions never change a document's text or its sentences (what the teacher sees); they
 change only its signature: words inside an excluded span are not terms, and a sentence with no
 word left outside excluded spans is not in the signature at all (so it counts in neither the
-blocks nor the Jaccard denominator). `core.document.with_exclusions` applies them; the modules
-that find them are `core.exclusions` (quotations, references, templates) and
-`core.common_text` (text most documents of a batch share). See docs/exclusions.md."""
+blocks nor the Jaccard denominator). `core.documents.document.with_exclusions` applies them; the modules
+that find them are `core.exclusions.quotations` (quotations, references, templates) and
+`core.batch.common_text` (text most documents of a batch share). See docs/exclusions.md."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from core.sentences import Sentence, word_spans
+from core.documents.sentences import Sentence, word_spans
 
 
 class ExclusionKind(StrEnum):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from core.language import Language
+    from core.documents.language import Language
 
 
 @dataclass(frozen=True, slots=True)

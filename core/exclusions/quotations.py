@@ -1,10 +1,10 @@
 """Finding what to leave out of scoring in one document: quotations (quotation marks and the
 file's block quotes), a trailing references section, and text that matches a template (the
-assignment prompt, a handout). The model is `core.exclusion`; `core.common_text` finds text
+assignment prompt, a handout). The model is `core.documents.excluded_spans`; `core.batch.common_text` finds text
 common to a batch. Every rule, and what it does not catch, is in docs/exclusions.md.
 
 All finders read the document's text and sentences only, never its current exclusions, and
-return `ExcludedSpan`s; `apply_exclusions` hands them to `core.document.with_exclusions`, which
+return `ExcludedSpan`s; `apply_exclusions` hands them to `core.documents.document.with_exclusions`, which
 changes the signature and nothing else."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from core.document import Document, harmonise_languages, reanalysed, with_exclusions
-from core.exclusion import ExcludedSpan, ExclusionKind, ExclusionOptions, SpanSet
-from core.matching import match_signatures
+from core.detection.matching import match_signatures
+from core.detection.phrases import INVERTED_INDEX, phrase_input, repeated_phrases
+from core.documents.document import Document, harmonise_languages, reanalysed, with_exclusions
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind, ExclusionOptions, SpanSet
+from core.documents.sentences import word_spans
 from core.options import MatchOptions
-from core.phrases import INVERTED_INDEX, phrase_input, repeated_phrases
-from core.sentences import word_spans
 
 __all__ = [
     "BLOCK_QUOTE",
@@ -46,7 +46,7 @@ _PER_DOCUMENT = frozenset(
 
 BLOCK_QUOTE = "block quote"  # the detail of a quotation the file marks as a block quote
 
-# Opening mark -> the marks that close it. Normalisation (core.normalize) makes every double
+# Opening mark -> the marks that close it. Normalisation (core.documents.normalize) makes every double
 # mark a straight " and every single one a straight ' in a document's text; the typographic
 # pairs matter for text that was not normalised.
 _DOUBLE: dict[str, str] = {

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.comparison import Comparison
-from core.document import Document
-from core.exclusion import ExclusionOptions
-from core.verification import BlockOutcome
+from core.detection.verification import BlockOutcome
+from core.documents.document import Document
+from core.documents.excluded_spans import ExclusionOptions
 
 JSON_FORMAT_VERSION = 1
 

@@ -24,13 +24,13 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from core.atomic import write_atomic
-from core.batch_result import BatchDocument, BatchResult, PairResult
-from core.clusters import clusters
-from core.document import Document, with_exclusions
+from core.batch.clusters import clusters
+from core.batch.result import BatchDocument, BatchResult, PairResult
+from core.detection.verification import VerifiedBlock
+from core.documents.document import Document, with_exclusions
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.errors import DocumentError
-from core.exclusion import ExcludedSpan, ExclusionKind
 from core.resources import resource_path
-from core.verification import VerifiedBlock
 
 #: Paul Tol's colour-blind-safe "light" scheme, in his order (the app's side-by-side view uses
 #: the same colours in the same order along A: app/block_colours.py)

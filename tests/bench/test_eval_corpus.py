@@ -16,7 +16,7 @@ if str(BENCH) not in sys.path:
 
 import eval_corpus as ec  # noqa: E402
 
-from core.normalize import normalize_text  # noqa: E402
+from core.documents.normalize import normalize_text  # noqa: E402
 
 SYLLABLES = "ba be bo da de do ka ke ko la le lo ma me mo na ne no ra re ro sa se so ta te to"
 FUNCTION = ("the", "of", "and", "to", "in", "that", "it", "was", "he", "she", "had", "with")

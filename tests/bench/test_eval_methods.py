@@ -28,10 +28,10 @@ from bench.eval_methods import (
     spot_signatures,
 )
 from core.comparison import compare_documents
-from core.document import Document, document_from_text
-from core.language import get_language
+from core.detection.verification import VerifiedBlock
+from core.documents.document import Document, document_from_text
+from core.documents.language import get_language
 from core.options import SignatureOptions
-from core.verification import VerifiedBlock
 
 EN = SignatureOptions(language="en")
 

@@ -8,9 +8,9 @@ import os
 import random
 from pathlib import Path
 
-from app.cli import main
+from app.cli.compare import main
+from core.documents.sentences import word_spans
 from core.resources import resource_path
-from core.sentences import word_spans
 
 
 def copy_samples(folder: Path) -> Path:

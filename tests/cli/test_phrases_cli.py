@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
-from core.document import load_document
+from app.cli.compare import main
+from core.documents.document import load_document
+from core.documents.sentences import word_spans
 from core.resources import resource_path
-from core.sentences import word_spans
 
 SAMPLES = resource_path("samples")
 ORIGINAL = SAMPLES / "original-essay.txt"

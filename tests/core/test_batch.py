@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import batch as batch_module
-from core.batch import (
+from core.batch import run as batch_module
+from core.batch.cache import DocumentCache
+from core.batch.run import (
     BatchOptions,
     candidate_pairs,
     checked_document,
@@ -22,12 +23,11 @@ from core.batch import (
     run_batch,
 )
 from core.comparison import compare_documents
-from core.document import load_document
-from core.document_cache import DocumentCache
-from core.exclusion import ExclusionKind, ExclusionOptions
+from core.documents.document import load_document
+from core.documents.excluded_spans import ExclusionKind, ExclusionOptions
+from core.documents.signature import Signature
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
 from core.resources import resource_path
-from core.signature import Signature
 
 EN = SignatureOptions(language="en")
 KEYS = [("p", "q"), ("p", "r"), ("s", "t"), ("oh",), ()]

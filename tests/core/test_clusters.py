@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.batch_result import PairResult
-from core.clusters import clusters
+from core.batch.clusters import clusters
+from core.batch.result import PairResult
 
 
 def pair(a: int, b: int, jaccard: float) -> PairResult:

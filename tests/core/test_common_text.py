@@ -1,4 +1,4 @@
-"""Common text in a batch (core.common_text): text more than a share of the documents hold is
+"""Common text in a batch (core.batch.common_text): text more than a share of the documents hold is
 found exactly (a brute-force oracle holds the chunked count to it), its sentences are excluded
 whole, and the documents themselves never change."""
 
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import common_text
-from core.common_text import (
+from core.batch import common_text as common_text
+from core.batch.common_text import (
     ChunkedCounter,
     CommonTextFinder,
     drop_sentences,
@@ -24,11 +24,11 @@ from core.common_text import (
     frequent_fingerprints,
     minimum_documents,
 )
-from core.document import Document, document_from_text, with_exclusions
+from core.detection.phrases import phrase_input
+from core.documents.document import Document, document_from_text, with_exclusions
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.errors import Cancelled
-from core.exclusion import ExcludedSpan, ExclusionKind
 from core.options import SignatureOptions
-from core.phrases import phrase_input
 
 EN = SignatureOptions(language="en")
 PROMPT = (

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from core.comparison import compare_documents
-from core.comparison_json import comparison_to_json
-from core.document import document_from_text
+from core.detection.verification import BlockState, VerifiedBlock
+from core.documents.document import document_from_text
 from core.options import SignatureOptions
-from core.verification import BlockState, VerifiedBlock
+from core.reports.comparison_json import comparison_to_json
 
 EN = SignatureOptions(language="en")
 

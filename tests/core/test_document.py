@@ -10,7 +10,7 @@ import pytest
 from docmakers import SAMPLE_PROSE, make_docx, make_pdf, make_txt
 
 from core.comparison import compare_documents
-from core.document import load_document
+from core.documents.document import load_document
 from core.errors import DocumentError, EmptyDocument, UnsupportedFormat
 from core.options import SignatureOptions
 from core.resources import resource_path
@@ -94,7 +94,7 @@ def test_bad_input_raises_a_typed_error_naming_the_file(
 
 
 def test_an_unsure_copy_is_read_in_the_language_of_its_original() -> None:
-    from core.document import document_from_text
+    from core.documents.document import document_from_text
 
     copied = "Dort lernen die Kinder lesen. Sie ist immer offen."
     rest = (

@@ -1,5 +1,5 @@
 """Exclusions: quotations (marks and block quotes), references sections and templates, found in
-the engine (core.exclusions) and applied to the scores; the documents themselves never change."""
+the engine (core.exclusions.quotations) and applied to the scores; the documents themselves never change."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.comparison import compare_documents
-from core.comparison_json import comparison_to_json
-from core.document import Document, document_from_text, load_document, with_exclusions
-from core.exclusion import ExcludedSpan, ExclusionKind, ExclusionOptions, SpanSet
-from core.exclusions import (
+from core.documents.document import Document, document_from_text, load_document, with_exclusions
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind, ExclusionOptions, SpanSet
+from core.documents.language import available_languages
+from core.documents.normalize import normalize_text
+from core.exclusions.quotations import (
     BLOCK_QUOTE,
     REFERENCE_HEADINGS,
     apply_exclusions,
@@ -27,9 +28,8 @@ from core.exclusions import (
     find_references,
     template_exclusions,
 )
-from core.language import available_languages
-from core.normalize import normalize_text
 from core.options import SignatureOptions
+from core.reports.comparison_json import comparison_to_json
 from core.resources import resource_path
 
 EN = SignatureOptions(language="en")

@@ -25,15 +25,15 @@ from docmakers import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import core.extract
-from core.errors import DocumentError, DocumentTooLarge, EmptyDocument, UnsupportedFormat
-from core.extract import (
+import core.documents.extract
+from core.documents.extract import (
     MAX_FILE_BYTES,
     MAX_TEXT_CHARS,
     SUPPORTED_SUFFIXES,
     ExtractedText,
     extract,
 )
+from core.errors import DocumentError, DocumentTooLarge, EmptyDocument, UnsupportedFormat
 
 MAKERS: dict[str, Callable[..., Path]] = {
     ".txt": make_txt,
@@ -114,14 +114,14 @@ def test_a_pipe_is_refused_without_blocking(tmp_path: Path) -> None:
 
 def test_file_over_the_size_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = make_txt(tmp_path / "big.txt", SAMPLE_PROSE)
-    monkeypatch.setattr(core.extract, "MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(core.documents.extract, "MAX_FILE_BYTES", 1000)
     with pytest.raises(DocumentTooLarge, match=r"big\.txt: the file is [\d,]+ bytes; the limit"):
         extract(path)
 
 
 def test_text_over_the_length_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = make_docx(tmp_path / "long.docx", SAMPLE_PROSE)
-    monkeypatch.setattr(core.extract, "MAX_TEXT_CHARS", 1000)
+    monkeypatch.setattr(core.documents.extract, "MAX_TEXT_CHARS", 1000)
     with pytest.raises(DocumentTooLarge, match=r"long\.docx: its text"):
         extract(path)
 
@@ -229,8 +229,8 @@ def test_damaged_documents(
 
 
 def test_block_quotes_that_normalisation_merges_away_are_skipped_not_misplaced() -> None:
-    from core.extract.raw import join_paragraphs, locate_in_normalised
-    from core.normalize import normalize_text
+    from core.documents.extract.raw import join_paragraphs, locate_in_normalised
+    from core.documents.normalize import normalize_text
 
     raw, spans = join_paragraphs(
         [

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from docmakers import Block, Table, make_docx
 
+from core.documents.extract import extract
 from core.errors import CorruptDocument, EmptyDocument, EncryptedDocument
-from core.extract import extract
 
 
 def docx_with_body(path: Path, body_xml: str) -> Path:

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from docmakers import SAMPLE_PROSE, Block, Table, make_html
 
+from core.documents.extract import extract
+from core.documents.normalize import normalize_text
 from core.errors import CorruptDocument, EmptyDocument
-from core.extract import extract
-from core.normalize import normalize_text
 
 
 def page(tmp_path: Path, markup: str, name: str = "page.html", encoding: str = "utf-8") -> Path:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from docmakers import Block, Table, make_odt
 
+from core.documents.extract import extract
 from core.errors import CorruptDocument, EmptyDocument, EncryptedDocument, UnsupportedFormat
-from core.extract import extract
 
 
 def paragraphs(path: Path) -> list[str]:

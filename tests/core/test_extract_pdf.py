@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from docmakers import SAMPLE_PROSE, encrypt_pdf, make_image_only_pdf, make_pdf
 
-import core.extract
+import core.documents.extract
+from core.documents.extract import extract
+from core.documents.extract.pdf import _assemble, _Line, _remove_running_lines
+from core.documents.normalize import normalize_text
 from core.errors import CorruptDocument, DocumentTooLarge, EncryptedDocument, NoTextLayer
-from core.extract import extract
-from core.extract.pdf import _assemble, _Line, _remove_running_lines
-from core.normalize import normalize_text
 
 REFERENCE = normalize_text("\n\n".join(SAMPLE_PROSE))
 # On narrow pages a paragraph can end on a nearly full last line at the bottom of a page; that
@@ -173,7 +173,7 @@ def test_junk_before_the_header_is_tolerated(tmp_path: Path) -> None:
 
 
 def test_huge_text_stops_early(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(core.extract, "MAX_TEXT_CHARS", 500)
+    monkeypatch.setattr(core.documents.extract, "MAX_TEXT_CHARS", 500)
     path = make_pdf(tmp_path / "long.pdf", SAMPLE_PROSE)
     with pytest.raises(DocumentTooLarge, match=r"long\.pdf: its text is longer than the limit"):
         extract(path)

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from docmakers import SAMPLE_PROSE, make_md, make_txt
 
+from core.documents.extract import extract
+from core.documents.extract.encoding import decode_text
+from core.documents.normalize import normalize_text
 from core.errors import CorruptDocument, EmptyDocument
-from core.extract import extract
-from core.extract.encoding import decode_text
-from core.normalize import normalize_text
 
 # Accented letters and curly quotes where the encoding has them, Chinese for GB18030.
 WESTERN_1252 = "“Déjà vu,” said the naïve café owner — it’s Zoë’s façade, señor. Größe!"

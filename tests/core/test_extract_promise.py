@@ -21,8 +21,8 @@ from docmakers import (
     make_txt,
 )
 
-from core.extract import extract
-from core.normalize import normalize_text
+from core.documents.extract import extract
+from core.documents.normalize import normalize_text
 
 HEADER = "The Flood – a story for Year 9"
 

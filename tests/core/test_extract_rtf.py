@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from docmakers import Block, Table, make_rtf
 
+from core.documents.extract import extract
 from core.errors import CorruptDocument, EmptyDocument
-from core.extract import extract
 
 
 def rtf(tmp_path: Path, body: str, name: str = "doc.rtf", code_page: int = 1252) -> Path:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from docmakers import SAMPLE_PROSE, make_docx, make_odt
 
+from core.documents.extract import extract
+from core.documents.extract.zipguard import MAX_TOTAL_BYTES, check_archive
 from core.errors import CorruptDocument, UnsafeArchive
-from core.extract import extract
-from core.extract.zipguard import MAX_TOTAL_BYTES, check_archive
 
 _CENTRAL_ENTRY = b"PK\x01\x02"
 

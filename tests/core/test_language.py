@@ -1,4 +1,4 @@
-"""Tests for core.language: the shipped Punkt models and stop lists, offline loading, and
+"""Tests for core.documents.language: the shipped Punkt models and stop lists, offline loading, and
 language detection measured on essay-like paragraphs written for these tests.
 
 The sample paragraphs (ESSAYS, at the end of this module) are original texts of about 100-160
@@ -13,9 +13,8 @@ from pathlib import Path
 import nltk
 import pytest
 
-from core import language as language_module
-from core.errors import LanguageError
-from core.language import (
+from core.documents import language as language_module
+from core.documents.language import (
     MIN_WORDS,
     RELIABLE_CONFIDENCE,
     Detection,
@@ -25,8 +24,9 @@ from core.language import (
     detect_language,
     get_language,
 )
+from core.documents.sentences import split_sentences
+from core.errors import LanguageError
 from core.resources import resource_path
-from core.sentences import split_sentences
 
 DATA = resource_path("nltk_data")
 SHIPPED = [info.code for info in available_languages()]

@@ -7,12 +7,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.diagonal import diagonal_maximal_pairs
-from core.matching import match_signatures
+from core.detection.diagonal import diagonal_maximal_pairs
+from core.detection.matching import match_signatures
+from core.detection.scoring import score_pieces
+from core.detection.verification import BlockState, VerifiedBlock
+from core.documents.signature import Signature
 from core.options import MatchOptions, ShortSentenceRule
-from core.scoring import score_pieces
-from core.signature import Signature
-from core.verification import BlockState, VerifiedBlock
 
 
 def signature(symbols: list[int], keys: list[tuple[str, ...]]) -> Signature:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from core.normalize import normalize_text
+from core.documents.normalize import normalize_text
 
 
 @pytest.mark.parametrize(

@@ -12,11 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import core.phrases
-from core.document import Document, document_from_text
-from core.errors import Cancelled
-from core.options import SignatureOptions
-from core.phrases import (
+import core.detection.phrases
+from core.detection.phrases import (
     DEFAULT_MAX_LEN,
     METHODS,
     Phrase,
@@ -24,7 +21,10 @@ from core.phrases import (
     phrase_input,
     repeated_phrases,
 )
-from core.sentences import Term
+from core.documents.document import Document, document_from_text
+from core.documents.sentences import Term
+from core.errors import Cancelled
+from core.options import SignatureOptions
 
 PAPER = "can drive trucks safely. men drive cars safely. men can drive trucks."
 PAPER_PHRASES = {
@@ -267,7 +267,7 @@ def test_both_methods_give_identical_output(
         assert places == sorted(places) and len(set(places)) == len(places)
     # progress, called often here (every few units of work), changes nothing and ends at 1.0;
     # raising Cancelled from it at any call stops the work
-    with mock.patch.object(core.phrases, "_WORK_PER_CHECK", work_per_check):
+    with mock.patch.object(core.detection.phrases, "_WORK_PER_CHECK", work_per_check):
         for method, expected in zip(METHODS, (tree, index), strict=True):
             recorder = Recorder()
             args = (inputs, max_len, min_count, min_docs, method)
@@ -303,7 +303,7 @@ def large() -> list[PhraseInput]:
 
 @pytest.mark.parametrize("method", METHODS)
 def test_progress_on_a_large_input(method: str, large: list[PhraseInput]) -> None:
-    assert sum(d.word_count for d in large) > core.phrases._WORK_PER_CHECK
+    assert sum(d.word_count for d in large) > core.detection.phrases._WORK_PER_CHECK
     recorder = Recorder()
     phrases = repeated_phrases(large, max_len=3, min_docs=2, method=method, progress=recorder)
     recorder.assert_well_behaved()
@@ -328,7 +328,7 @@ def test_cancel_inside_one_long_sentence(method: str) -> None:
     data = PhraseInput((tuple(Term(w, 0, 0) for w in words),))
     canceller = Recorder(cancel_at=1)
     with (
-        mock.patch.object(core.phrases, "_WORK_PER_CHECK", 1_000),
+        mock.patch.object(core.detection.phrases, "_WORK_PER_CHECK", 1_000),
         pytest.raises(Cancelled),
     ):
         repeated_phrases([data], max_len=2, method=method, progress=canceller)

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from core.batch import compare_pair
-from core.batch_result import BatchDocument, BatchResult, FailedDocument, PairResult
-from core.common_text import exclude_common_text
-from core.document import Document, document_from_text
-from core.exclusion import ExcludedSpan, ExclusionKind, ExclusionOptions
+from core.batch.common_text import exclude_common_text
+from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult
+from core.batch.run import compare_pair
+from core.documents.document import Document, document_from_text
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind, ExclusionOptions
 from core.options import MatchOptions, SignatureOptions
-from core.report_html import (
+from core.reports.html import (
     MAX_HEATMAP_DOCUMENTS,
     display_names,
     failed_names,

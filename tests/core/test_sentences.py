@@ -1,4 +1,4 @@
-"""Tests for core.sentences: sentence and term spans, paragraph breaks, stop words, ℓ, and the
+"""Tests for core.documents.sentences: sentence and term spans, paragraph breaks, stop words, ℓ, and the
 word-token rules, with Hypothesis properties over arbitrary text."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.language import available_languages, get_language
-from core.sentences import Sentence, Term, split_sentences, word_spans
+from core.documents.language import available_languages, get_language
+from core.documents.sentences import Sentence, Term, split_sentences, word_spans
 
 ENGLISH = get_language("en")
 

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.comparison import compare_documents
-from core.document import Document, document_from_text
+from core.detection.phrases import phrase_input
+from core.documents.document import Document, document_from_text
+from core.documents.sentences import word_spans
 from core.options import SignatureOptions
-from core.phrases import phrase_input
-from core.sentences import word_spans
 from core.shared_words import (
     MAX_ALIGNED_WORDS,
     MIN_PHRASE_WORDS,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.diagonal import diagonal_maximal_pairs
-from core.suffix_tree import GeneralizedSuffixTree, RawBlock, maximal_pairs
+from core.detection.diagonal import diagonal_maximal_pairs
+from core.detection.suffix_tree import GeneralizedSuffixTree, RawBlock, maximal_pairs
 
 
 def both(a: list[int], b: list[int], min_length: int = 2) -> list[RawBlock]:

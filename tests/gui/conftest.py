@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from app.settings import Settings
-from app.tasks import TaskRunner
-from core import document_cache
+from app.gui.settings import Settings
+from app.gui.tasks import TaskRunner
+from core.batch import cache as document_cache
 
 
 @pytest.fixture

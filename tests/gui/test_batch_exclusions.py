@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint
-
-from app.batch_view import BatchView
-from app.main_window import MainWindow
-from app.tasks import TaskRunner
-from app.text_pane import MarkKind
-from core.exclusion import ExclusionKind, ExclusionOptions
-from core.resources import resource_path
 from tests.app.test_batch_view import drop, names_of, run_check
+
+from app.gui.compare.text_pane import MarkKind
+from app.gui.folder_check.view import BatchView
+from app.gui.main_window import MainWindow
+from app.gui.tasks import TaskRunner
+from core.documents.excluded_spans import ExclusionKind, ExclusionOptions
+from core.resources import resource_path
 
 pytestmark = pytest.mark.usefixtures("no_user_cache")
 

@@ -13,15 +13,16 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
-from app import folder_check, tasks
-from app.batch_cli import batch_to_csv
-from app.batch_pairs import PAIR_ROLE, SORT_ROLE, BatchPairModel, PairFilterProxy
-from app.batch_view import MODE_ALL, MODE_ARCHIVE, BatchView, eta_text
-from app.heatmap import heatmap_documents
-from app.main_window import MainWindow
-from app.tasks import TaskRunner
-from core import batch as batch_module
-from core.batch import BatchOptions, run_batch
+from app.cli.batch import batch_to_csv
+from app.gui import tasks
+from app.gui.folder_check import controller as folder_check
+from app.gui.folder_check.heatmap import heatmap_documents
+from app.gui.folder_check.view import MODE_ALL, MODE_ARCHIVE, BatchView, eta_text
+from app.gui.main_window import MainWindow
+from app.gui.models.folder_check_pairs import PAIR_ROLE, SORT_ROLE, BatchPairModel, PairFilterProxy
+from app.gui.tasks import TaskRunner
+from core.batch import run as batch_module
+from core.batch.run import BatchOptions, run_batch
 from core.options import SignatureOptions
 from core.resources import resource_path
 

@@ -15,8 +15,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QIcon
 from PySide6.QtTest import QAbstractItemModelTester
 
-from app.block_colours import swatch_colour
-from app.block_model import (
+from app.gui.compare.colours import swatch_colour
+from app.gui.models.block_model import (
     BLOCK_ROLE,
     COL_A,
     COL_B,
@@ -33,10 +33,10 @@ from app.block_model import (
     StateFilter,
 )
 from core.comparison import Comparison, compare_documents
-from core.document import document_from_text
+from core.detection.verification import BlockState
+from core.documents.document import document_from_text
 from core.options import SignatureOptions
 from core.resources import resource_path
-from core.verification import BlockState
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 

@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QHelpEvent, QKeySequence, QPalette, QTextCharF
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from app.block_colours import (
+from app.gui.compare.colours import (
     BLOCK_PALETTE,
     colour_slots,
     failed_colour,
@@ -21,9 +21,7 @@ from app.block_colours import (
     piece_background,
     shared_colours,
 )
-from app.block_model import INDEX_ROLE, StateFilter
-from app.compare_view import TAB_BLOCKS, TAB_PHRASES, ComparisonView, comparison_marks
-from app.text_pane import (
+from app.gui.compare.text_pane import (
     MARK_BLOCK_PROPERTY,
     Emphasis,
     Mark,
@@ -33,14 +31,16 @@ from app.text_pane import (
     selections_of_kind,
     selections_of_overlay,
 )
-from app.theme import dark_palette
-from app.view_state import write_state
+from app.gui.compare.view import TAB_BLOCKS, TAB_PHRASES, ComparisonView, comparison_marks
+from app.gui.models.block_model import INDEX_ROLE, StateFilter
+from app.gui.theme import dark_palette
+from app.gui.view_state import write_state
 from core.comparison import Comparison, compare_documents
-from core.document import document_from_text
+from core.detection.verification import BlockOutcome, BlockState
+from core.documents.document import document_from_text
+from core.documents.sentences import word_spans
 from core.options import SignatureOptions
 from core.resources import resource_path
-from core.sentences import word_spans
-from core.verification import BlockOutcome, BlockState
 from tests.core.docmakers import COPIED, FILLER_A, FILLER_B, RESHAPED
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "gutenberg"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app import crash
+from app.gui import crash as crash
 
 
 def test_uncaught_exception_goes_to_the_log_and_a_dialog(qtbot, tmp_path: Path, monkeypatch):

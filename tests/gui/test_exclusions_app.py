@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from app.compare_view import ComparisonView, mark_tooltip, prepare_view
-from app.document_list import DocumentListModel
-from app.session import Session
-from app.text_pane import MarkKind
-from core.exclusion import ExclusionKind, ExclusionOptions
-from core.exclusions import exclusion_summary
+from app.gui.compare.text_pane import MarkKind
+from app.gui.compare.view import ComparisonView, mark_tooltip, prepare_view
+from app.gui.models.document_list import DocumentListModel
+from app.gui.session import Session
+from core.documents.excluded_spans import ExclusionKind, ExclusionOptions
+from core.exclusions.quotations import exclusion_summary
 
 PROMPT = (
     "Write an essay about the history of your town. Describe how the town began and why "

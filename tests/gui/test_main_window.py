@@ -10,11 +10,11 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from app import session as session_module
-from app.document_list import ENTRY_ROLE, Status
-from app.main_window import MainWindow
-from app.tasks import TaskRunner
-from app.text_pane import MarkKind
+from app.gui import session as session_module
+from app.gui.compare.text_pane import MarkKind
+from app.gui.main_window import MainWindow
+from app.gui.models.document_list import ENTRY_ROLE, Status
+from app.gui.tasks import TaskRunner
 from core.resources import resource_path
 
 ORIGINAL = resource_path("samples", "original-essay.txt")
@@ -146,11 +146,11 @@ def test_screenshot_of_the_demo(tmp_path: Path, qapp, monkeypatch) -> None:
 
     from PySide6.QtCore import QSettings
 
-    from app import crash, gui
+    from app.gui import application, crash
 
     # nothing of the user's: settings, log folder and the global hooks are the test's own
     monkeypatch.setattr(
-        "app.settings.QSettings",
+        "app.gui.settings.QSettings",
         lambda *a: QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
     )
     monkeypatch.setattr(crash, "log_folder", lambda: tmp_path / "logs")
@@ -158,7 +158,7 @@ def test_screenshot_of_the_demo(tmp_path: Path, qapp, monkeypatch) -> None:
     handlers = list(logging.getLogger("doppel").handlers)
     target = tmp_path / "main.png"
     try:
-        assert gui.main(["--demo", "--screenshot", str(target)]) == 0
+        assert application.main(["--demo", "--screenshot", str(target)]) == 0
     finally:
         logging.getLogger("doppel").handlers[:] = handlers
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

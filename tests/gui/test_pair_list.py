@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QAbstractItemModelTester
 
-from app.pair_list import PAIR_ROLE, SORT_ROLE, PairTableModel
-from app.session import RankedPair
+from app.gui.models.pair_list import PAIR_ROLE, SORT_ROLE, PairTableModel
+from app.gui.session import RankedPair
 from core.comparison import compare_documents
-from core.document import load_document
+from core.documents.document import load_document
 from core.options import SignatureOptions
 from core.resources import resource_path
 

@@ -7,8 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from app.compare_view import TAB_PHRASES, ComparisonView
-from app.phrases_panel import (
+from app.gui.compare.phrases_panel import (
     COL_IN_A,
     COL_IN_B,
     COL_PHRASE,
@@ -18,10 +17,11 @@ from app.phrases_panel import (
     SharedPhraseModel,
     SharedPhrasesPanel,
 )
-from app.tasks import TaskRunner
-from app.text_pane import OVERLAY_PROPERTY, Overlay, TextPane, selections_of_overlay
+from app.gui.compare.text_pane import OVERLAY_PROPERTY, Overlay, TextPane, selections_of_overlay
+from app.gui.compare.view import TAB_PHRASES, ComparisonView
+from app.gui.tasks import TaskRunner
 from core.comparison import Comparison, compare_documents
-from core.document import document_from_text
+from core.documents.document import document_from_text
 from core.options import SignatureOptions
 from core.shared_words import SharedPhrase, SharedPhrases
 

@@ -6,10 +6,10 @@ from functools import cache
 
 import pytest
 
-from app.results_panel import EMPTY_TEXT, ResultsPanel, percent, verdict_text
+from app.gui.compare.results_panel import EMPTY_TEXT, ResultsPanel, percent, verdict_text
 from core.comparison import Comparison, compare_documents
-from core.document import document_from_text
-from core.exclusion import ExclusionOptions
+from core.documents.document import document_from_text
+from core.documents.excluded_spans import ExclusionOptions
 from core.options import SignatureOptions
 from core.resources import resource_path
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.document_list import ENTRY_ROLE, DocumentListModel, Status
-from app.session import Session, expand
+from app.gui.models.document_list import ENTRY_ROLE, DocumentListModel, Status
+from app.gui.session import Session, expand
 from core.options import MatchOptions, SignatureOptions
 from core.resources import resource_path
 
@@ -102,7 +102,7 @@ def test_folders_are_expanded_recursively(tmp_path: Path) -> None:
 
 
 def test_options_changed_while_a_document_loads_are_applied(settings, sync_runner, monkeypatch):
-    from app import session as session_module
+    from app.gui import session as session_module
 
     real_load = session_module.load_document
 
@@ -125,8 +125,8 @@ def test_options_changed_while_a_document_loads_are_applied(settings, sync_runne
 def test_cancel_stops_loading_at_once_and_keeps_nothing_stale(qtbot, settings, monkeypatch):
     import threading
 
-    from app import session as session_module
-    from app.tasks import TaskRunner
+    from app.gui import session as session_module
+    from app.gui.tasks import TaskRunner
 
     release = threading.Event()
     real_load = session_module.load_document
@@ -156,8 +156,8 @@ def test_cancel_stops_loading_at_once_and_keeps_nothing_stale(qtbot, settings, m
 def test_a_file_removed_and_re_added_while_loading_gets_the_new_load(qtbot, settings, monkeypatch):
     import threading
 
-    from app import session as session_module
-    from app.tasks import TaskRunner
+    from app.gui import session as session_module
+    from app.gui.tasks import TaskRunner
 
     gate = threading.Event()
     real_load = session_module.load_document

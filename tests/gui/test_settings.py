@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray
 
-from app.settings_dialog import SettingsDialog
-from core.exclusion import ExclusionOptions
+from app.gui.settings_dialog import SettingsDialog
+from core.documents.excluded_spans import ExclusionOptions
 from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
 
 

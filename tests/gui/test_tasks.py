@@ -6,7 +6,7 @@ import threading
 
 from PySide6.QtCore import QThread
 
-from app.tasks import TaskContext, TaskRunner
+from app.gui.tasks import TaskContext, TaskRunner
 
 
 def test_a_real_worker_reports_progress_and_result_on_the_gui_thread(qtbot) -> None:

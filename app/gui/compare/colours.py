@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from PySide6.QtGui import QColor, QPalette
 
-from core.verification import BlockOutcome, BlockState
+from core.detection.verification import BlockOutcome, BlockState
 
 #: Paul Tol's "light" qualitative scheme (pale grey left out), in his recommended order
 BLOCK_PALETTE: tuple[str, ...] = (

@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.row_model import setup_result_table
-from core.sentences import word_spans
+from app.gui.models.row_model import setup_result_table
+from core.documents.sentences import word_spans
 from core.shared_words import SharedPhrase, SharedPhrases
 
 COL_PHRASE = 0

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.block_colours import (
+from app.gui.compare.colours import (
     excluded_colours,
     failed_colour,
     neutral_colour,
@@ -28,8 +28,8 @@ from app.block_colours import (
     shared_colours,
 )
 from core.comparison import Comparison
-from core.exclusions import exclusion_summary
-from core.verification import BlockState
+from core.detection.verification import BlockState
+from core.exclusions.quotations import exclusion_summary
 
 EMPTY_TEXT = "No comparison yet. Add two documents to see what they share."
 VALUE_SCALE = 2.3  # big numbers: this many times the application font

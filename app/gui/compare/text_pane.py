@@ -39,7 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
-from app.block_colours import (
+from app.gui.compare.colours import (
     excluded_colours,
     failed_colour,
     found_colours,
@@ -66,7 +66,9 @@ MEASURED_SPAN = 20_000
 class MarkKind(IntEnum):
     """What a mark shows; higher wins when marks overlap (tooltip and click)."""
 
-    EXCLUDED = -1  # left out of the scores (core.exclusion): shaded, not a block, not clickable
+    EXCLUDED = (
+        -1
+    )  # left out of the scores (core.documents.excluded_spans): shaded, not a block, not clickable
     DISCARDED = 0
     PIECE = 1
     FAILED = 2

@@ -47,8 +47,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.block_colours import colour_slots
-from app.block_model import (
+from app.gc_pause import CyclicGcPaused
+from app.gui.compare.colours import colour_slots
+from app.gui.compare.phrases_panel import SharedPhrasesPanel
+from app.gui.compare.results_panel import ResultsPanel, plural
+from app.gui.compare.text_pane import Emphasis, Mark, MarkKind, TextPane
+from app.gui.crash import log
+from app.gui.models.block_model import (
     COL_A,
     COL_B,
     COL_KEPT,
@@ -61,20 +66,15 @@ from app.block_model import (
     BlockTableModel,
     StateFilter,
 )
-from app.crash import log
-from app.gc_pause import CyclicGcPaused
-from app.phrases_panel import SharedPhrasesPanel
-from app.results_panel import ResultsPanel, plural
-from app.row_model import setup_result_table
-from app.tasks import Task, TaskContext, TaskRunner
-from app.text_pane import Emphasis, Mark, MarkKind, TextPane
-from app.view_state import read_state, write_state
+from app.gui.models.row_model import setup_result_table
+from app.gui.tasks import Task, TaskContext, TaskRunner
+from app.gui.view_state import read_state, write_state
 from core.comparison import Comparison
-from core.document import Document
-from core.exclusion import ExcludedSpan, ExclusionKind
-from core.exclusions import BLOCK_QUOTE
+from core.detection.verification import BlockOutcome, BlockState
+from core.documents.document import Document
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
+from core.exclusions.quotations import BLOCK_QUOTE
 from core.shared_words import PieceWords, SharedPhrase, SharedPhrases, shared_phrases, shared_words
-from core.verification import BlockOutcome, BlockState
 
 Span = tuple[int, int]
 

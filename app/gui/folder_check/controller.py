@@ -1,4 +1,4 @@
-"""The folder check controller: runs `core.batch.run_batch` and the exports through the
+"""The folder check controller: runs `core.batch.run.run_batch` and the exports through the
 TaskRunner and reports back with signals (no widgets; the Batch view shows what it says).
 
 Each job opens its own connection to the on-disk document cache on its worker thread (SQLite
@@ -17,18 +17,18 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from app.batch_cli import batch_to_csv
-from app.crash import log
-from app.settings import Settings
-from app.tasks import Task, TaskContext, TaskRunner
+from app.cli.batch import batch_to_csv
+from app.gui.crash import log
+from app.gui.settings import Settings
+from app.gui.tasks import Task, TaskContext, TaskRunner
 from core.atomic import write_atomic
-from core.batch import BatchOptions, load_templates, run_batch
-from core.batch_result import BatchDocument, BatchResult
-from core.document import Document
-from core.document_cache import DocumentCache, default_cache_path, load_via_cache
+from core.batch.cache import DocumentCache, default_cache_path, load_via_cache
+from core.batch.result import BatchDocument, BatchResult
+from core.batch.run import BatchOptions, load_templates, run_batch
+from core.documents.document import Document
+from core.documents.excluded_spans import ExclusionOptions
 from core.errors import DocumentError, LanguageError
-from core.exclusion import ExclusionOptions
-from core.report_html import write_html_report
+from core.reports.html import write_html_report
 
 
 def open_cache(path: Path | None) -> DocumentCache | None:

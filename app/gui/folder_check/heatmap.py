@@ -23,9 +23,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from core.batch_result import BatchResult, PairResult
-from core.clusters import clusters
-from core.report_html import HEATMAP_BINS
+from core.batch.clusters import clusters
+from core.batch.result import BatchResult, PairResult
+from core.reports.html import HEATMAP_BINS
 
 #: more documents than this make cells too small to point at
 MAX_DOCUMENTS = 80

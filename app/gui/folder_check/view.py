@@ -48,21 +48,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.batch_cli import exclusion_lines
-from app.batch_pairs import BatchPairModel, PairFilterProxy
-from app.block_colours import failed_colour
-from app.folder_check import FolderCheck
-from app.heatmap import SimilarityHeatmap
-from app.results_panel import plural
-from app.session import expand
-from app.settings import Settings
-from app.tasks import TaskRunner
-from app.view_state import read_state, write_state
-from core.batch_result import BatchResult, PairResult
-from core.clusters import clusters
-from core.exclusion import ExclusionOptions
-from core.extract import SUPPORTED_SUFFIXES
-from core.report_html import failed_names
+from app.cli.batch import exclusion_lines
+from app.gui.compare.colours import failed_colour
+from app.gui.compare.results_panel import plural
+from app.gui.folder_check.controller import FolderCheck
+from app.gui.folder_check.heatmap import SimilarityHeatmap
+from app.gui.models.folder_check_pairs import BatchPairModel, PairFilterProxy
+from app.gui.session import expand
+from app.gui.settings import Settings
+from app.gui.tasks import TaskRunner
+from app.gui.view_state import read_state, write_state
+from core.batch.clusters import clusters
+from core.batch.result import BatchResult, PairResult
+from core.documents.excluded_spans import ExclusionOptions
+from core.documents.extract import SUPPORTED_SUFFIXES
+from core.reports.html import failed_names
 
 STATE_MAGIC = "doppel.batch-view"
 STATE_VERSION = 2  # 2: the templates and the common-text share (1 still restores)

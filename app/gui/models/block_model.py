@@ -20,10 +20,10 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 
-from app.block_colours import NEUTRAL_LIGHT, colour_slots, swatch_colour
+from app.gui.compare.colours import NEUTRAL_LIGHT, colour_slots, swatch_colour
 from core.comparison import Comparison
-from core.document import Document
-from core.verification import BlockOutcome, BlockState
+from core.detection.verification import BlockOutcome, BlockState
+from core.documents.document import Document
 
 COL_NUMBER = 0
 COL_STATE = 1

@@ -14,9 +14,9 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import QApplication
 
-from app.block_colours import failed_colour
-from app.row_model import ModelIndex, RowTableModel
-from core.document import Document
+from app.gui.compare.colours import failed_colour
+from app.gui.models.row_model import ModelIndex, RowTableModel
+from core.documents.document import Document
 
 
 class Status(Enum):

@@ -8,9 +8,9 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QSortFilterProxyModel, Qt
 
-from app.row_model import ModelIndex, RowTableModel
-from core.batch_result import BatchResult, PairResult
-from core.report_html import display_names
+from app.gui.models.row_model import ModelIndex, RowTableModel
+from core.batch.result import BatchResult, PairResult
+from core.reports.html import display_names
 
 PAIR_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2

@@ -6,8 +6,8 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from app.row_model import ModelIndex, RowTableModel
-from app.session import RankedPair
+from app.gui.models.row_model import ModelIndex, RowTableModel
+from app.gui.session import RankedPair
 
 PAIR_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2

@@ -2,7 +2,7 @@
 
 The file is stat-ed (size limit), read once into memory and parsed from there; it is never
 written, locked or copied. The reader for its format (one module each: plain, docx, pdf, odt,
-rtf, html) returns raw text, which `core.normalize.normalize_text` turns into the string that
+rtf, html) returns raw text, which `core.documents.normalize.normalize_text` turns into the string that
 is both displayed and analysed (spec §1: every sentence span indexes into it).
 
 Every failure, whatever the parsing library raised, comes out as a `core.errors.DocumentError`
@@ -19,6 +19,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.documents.extract.docx import read_docx
+from core.documents.extract.html import read_html
+from core.documents.extract.odt import read_odt
+from core.documents.extract.pdf import read_pdf
+from core.documents.extract.plain import read_plain
+from core.documents.extract.raw import (
+    RAW_TEXT_FACTOR,
+    RawText,
+    library_message,
+    locate_in_normalised,
+)
+from core.documents.extract.rtf import read_rtf
+from core.documents.normalize import normalize_text
 from core.errors import (
     CorruptDocument,
     DocumentError,
@@ -26,14 +39,6 @@ from core.errors import (
     EmptyDocument,
     UnsupportedFormat,
 )
-from core.extract.docx import read_docx
-from core.extract.html import read_html
-from core.extract.odt import read_odt
-from core.extract.pdf import read_pdf
-from core.extract.plain import read_plain
-from core.extract.raw import RAW_TEXT_FACTOR, RawText, library_message, locate_in_normalised
-from core.extract.rtf import read_rtf
-from core.normalize import normalize_text
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -77,7 +82,9 @@ MAX_TEXT_CHARS: int = 10_000_000
 class ExtractedText:
     """A document's text, ready for sentence splitting."""
 
-    text: str  # normalised (core.normalize): what the viewer shows and the engine analyses
+    text: (
+        str  # normalised (core.documents.normalize): what the viewer shows and the engine analyses
+    )
     format: str  # "txt", "md", "docx", "pdf", "odt", "rtf" or "html"
     content_hash: str  # sha256 hex digest of the file's bytes
     warnings: tuple[str, ...]  # plain-language notes on what was changed or guessed

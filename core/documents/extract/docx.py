@@ -12,16 +12,16 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from core.errors import CorruptDocument, EncryptedDocument
-from core.extract.raw import (
+from core.documents.extract.raw import (
     RawText,
     derived_quote_styles,
     is_quote_style_name,
     join_paragraphs,
     library_message,
 )
-from core.extract.sniff import is_encrypted_office_file, is_ole2, looks_like
-from core.extract.zipguard import check_archive
+from core.documents.extract.sniff import is_encrypted_office_file, is_ole2, looks_like
+from core.documents.extract.zipguard import check_archive
+from core.errors import CorruptDocument, EncryptedDocument
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
@@ -60,7 +60,7 @@ _SKIPPED = frozenset(
 # Notes with these types are the separator lines Word draws above notes, not notes.
 _SEPARATOR_NOTE_TYPES = frozenset({"separator", "continuationSeparator", "continuationNotice"})
 
-_DOCX_KIND = "a Word (.docx) document"  # as core.extract.sniff describes one
+_DOCX_KIND = "a Word (.docx) document"  # as core.documents.extract.sniff describes one
 
 _REL_FOOTNOTES = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes"
 _REL_ENDNOTES = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/endnotes"

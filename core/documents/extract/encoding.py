@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.documents.extract.sniff import looks_like
 from core.errors import CorruptDocument
-from core.extract.sniff import looks_like
 
 
 @dataclass(frozen=True, slots=True)

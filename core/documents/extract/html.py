@@ -16,10 +16,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from core.documents.extract.encoding import decode_text
+from core.documents.extract.raw import RawText, library_message
+from core.documents.extract.sniff import binary_kind
 from core.errors import CorruptDocument, DocumentError
-from core.extract.encoding import decode_text
-from core.extract.raw import RawText, library_message
-from core.extract.sniff import binary_kind
 
 # bs4 reports undecodable bytes through logging; without any handler Python would print the
 # record to stderr. A NullHandler silences that and still lets an application's logging see it.

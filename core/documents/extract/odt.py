@@ -1,7 +1,7 @@
 """Reads the text of an OpenDocument text (.odt): paragraphs, headings, lists, tables, sections
 and text boxes in document order, then footnotes and endnotes. Headers and footers (kept in
 the styles part) and comments are left out. Paragraphs in LibreOffice's "Quotations" style (or a
-style derived from it, or another quote style: core.extract.raw.QUOTE_STYLE_NAMES) are reported
+style derived from it, or another quote style: core.documents.extract.raw.QUOTE_STYLE_NAMES) are reported
 as block quotes.
 
 odfpy parses the package (with defusedxml, so entity tricks are refused); the body tree is
@@ -17,16 +17,16 @@ from pathlib import Path
 from typing import Any
 from xml.parsers import expat as xml_parsers_expat
 
-from core.errors import CorruptDocument, DocumentError, EncryptedDocument, UnsupportedFormat
-from core.extract.raw import (
+from core.documents.extract.raw import (
     RawText,
     derived_quote_styles,
     is_quote_style_name,
     join_paragraphs,
     library_message,
 )
-from core.extract.sniff import looks_like
-from core.extract.zipguard import check_archive
+from core.documents.extract.sniff import looks_like
+from core.documents.extract.zipguard import check_archive
+from core.errors import CorruptDocument, DocumentError, EncryptedDocument, UnsupportedFormat
 
 _TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"

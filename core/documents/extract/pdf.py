@@ -22,6 +22,8 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from core.documents.extract.raw import RAW_TEXT_FACTOR, RawText, library_message
+from core.documents.extract.sniff import looks_like
 from core.errors import (
     CorruptDocument,
     DocumentError,
@@ -30,8 +32,6 @@ from core.errors import (
     EncryptedDocument,
     NoTextLayer,
 )
-from core.extract.raw import RAW_TEXT_FACTOR, RawText, library_message
-from core.extract.sniff import looks_like
 
 # pypdf reports recoverable damage through logging. With no handler configured anywhere Python
 # prints such records to stderr; a NullHandler stops that while still letting an application

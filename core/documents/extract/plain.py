@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.documents.extract.encoding import decode_text
+from core.documents.extract.raw import RawText
+from core.documents.extract.sniff import binary_kind, is_rtf
 from core.errors import CorruptDocument
-from core.extract.encoding import decode_text
-from core.extract.raw import RawText
-from core.extract.sniff import binary_kind, is_rtf
 
 
 def read_plain(data: bytes, path: Path) -> RawText:

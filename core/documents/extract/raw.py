@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from core.normalize import normalize_text
+from core.documents.normalize import normalize_text
 
 # A reader's raw text may run this many times over the text limit before normalisation (which
 # only removes whitespace and invisible characters) has the last word; past it, the document is

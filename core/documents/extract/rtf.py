@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from core.documents.extract.raw import RawText, library_message
+from core.documents.extract.sniff import is_rtf, looks_like
 from core.errors import CorruptDocument
-from core.extract.raw import RawText, library_message
-from core.extract.sniff import is_rtf, looks_like
 
 _ANSI_CODE_PAGE = re.compile(rb"\\ansicpg(\d{1,5})")
 # striprtf writes "\n" for a paragraph end (\par) and for a line break (\line) alike, and

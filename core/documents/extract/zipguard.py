@@ -19,8 +19,8 @@ import zipfile
 from io import BytesIO
 from pathlib import Path
 
+from core.documents.extract.raw import library_message
 from core.errors import CorruptDocument, UnsafeArchive
-from core.extract.raw import library_message
 
 MAX_ENTRIES = 10_000
 MAX_TOTAL_BYTES = 512 * 1024 * 1024
