@@ -10,8 +10,8 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 
+from app import app_version
 from app.cli.batch import add_batch_parser
 from app.cli.batch import run as run_batch_command
 from app.cli.phrases import add_phrases_parser
@@ -32,13 +32,6 @@ EXIT_INTERNAL = 1
 EXIT_INPUT = 2
 EXIT_INTERRUPTED = 130
 SHOWN_DISCARDED = 15  # discarded blocks listed in the readable summary without --all-discarded
-
-
-def app_version() -> str:
-    try:
-        return version("doppel-check")
-    except PackageNotFoundError:
-        return "0+unknown"
 
 
 def _add_engine_options(parser: argparse.ArgumentParser) -> None:

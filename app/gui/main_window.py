@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.cli.compare import app_version
+from app import app_version
 from app.gui.compare.view import ComparisonView, PreparedView, prepare_view
 from app.gui.crash import log, log_folder, show_error
 from app.gui.folder_check.controller import open_cache, readable_error
