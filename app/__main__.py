@@ -1,7 +1,7 @@
-"""`python -m app` runs the `doppel` command line."""
+"""`python -m app` is the `doppel` command."""
 
 import sys
 
-from app.cli.compare import main
+from app.launcher import main
 
 sys.exit(main())

@@ -3,8 +3,9 @@
 Linux and Windows get a one-folder app in dist/Doppel/, macOS a dist/Doppel.app bundle;
 `--onefile` builds a single executable, dist/onefile/Doppel (slower to start: it unpacks
 itself first).
-Prints the bundle's size; `--check` then runs the bundle's --self-test and a demo screenshot
-offscreen, as CI does.
+Prints the bundle's size; `--check` then runs every command of the command table from the
+bundle (`compare`, `batch --json`, `phrases --json`, `languages`, `self-test`, a demo
+screenshot offscreen), as CI does.
 
     .venv/bin/python packaging/build.py [--onefile] [--check]
 """
@@ -12,6 +13,7 @@ offscreen, as CI does.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -70,15 +72,51 @@ def build(onefile: bool) -> Path:
     return bundle(onefile)
 
 
+def command_checks(samples: Path, folder: Path) -> dict[str, list[list[str]]]:
+    """The bundle runs every command of the command table (app.cli.commands), each with
+    arguments that make it do real work; the JSON ones are parsed."""
+    original = str(samples / "original-essay.txt")
+    copy = str(samples / "reworded-copy.docx")
+    return {
+        "compare": [["compare", original, copy], ["compare", original, copy, "--json"]],
+        "batch": [["batch", str(samples), "--json", "--cache", str(folder / "cache.sqlite")]],
+        "phrases": [["phrases", original, copy, "--json"]],
+        "languages": [["languages"]],
+        "self-test": [["self-test"], ["--self-test"]],
+        "gui": [["gui", "--demo", "--screenshot", str(folder / "demo.png")]],
+    }
+
+
 def check(onefile: bool) -> None:
-    """Run the frozen app's self-test and a demo screenshot, offscreen."""
+    """Run every command of the command table from the bundle (offscreen), as CI does."""
+    sys.path.insert(0, str(ROOT))
+    from app.cli.commands import COMMANDS
+    from core.resources import resource_path
+
     program = str(executable(onefile))
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    subprocess.run([program, "--version"], check=True, env=env)
-    subprocess.run([program, "--self-test"], check=True, env=env)
-    with tempfile.TemporaryDirectory() as folder:
-        shot = Path(folder) / "demo.png"
-        subprocess.run([program, "gui", "--demo", "--screenshot", str(shot)], check=True, env=env)
+    version = subprocess.run([program, "--version"], check=True, env=env, capture_output=True)
+    print(version.stdout.decode().strip())
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        checks = command_checks(resource_path("samples"), folder)
+        unchecked = {c.name for c in COMMANDS} - set(checks)
+        if unchecked:
+            raise SystemExit(f"the bundle check runs no {', '.join(sorted(unchecked))}")
+        for runs in checks.values():
+            for argv in runs:
+                done = subprocess.run(
+                    [program, *argv], env=env, capture_output=True, text=True, check=False
+                )
+                if done.returncode != 0:
+                    raise SystemExit(
+                        f"the bundle's `{' '.join(argv[:2])} ...` exited {done.returncode}:\n"
+                        f"{done.stdout[-2000:]}{done.stderr[-2000:]}"
+                    )
+                if "--json" in argv:
+                    json.loads(done.stdout)  # the command line ran, not the window
+                print(f"bundle: {' '.join(argv[:1])} {'--json ' if '--json' in argv else ''}ok")
+        shot = folder / "demo.png"
         if shot.read_bytes()[:8] != b"\x89PNG\r\n\x1a\n":
             raise SystemExit("the bundle's screenshot is not a PNG")
         print(f"screenshot from the bundle: {shot.stat().st_size} bytes")

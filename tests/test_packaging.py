@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import sys
 import tomllib
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from app.cli.commands import COMMANDS
 from app.cli.self_test import run_self_test
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,3 +93,17 @@ def test_packaged_entry_point_runs_commands(monkeypatch, capsys) -> None:
     monkeypatch.setattr(sys, "argv", ["Doppel", "--self-test"])
     assert module.main() == 0
     assert "self-test passed" in capsys.readouterr().out
+    # the bug of issue 11: `Doppel batch FOLDER --json` opened the window's parser
+    samples = str(ROOT / "resources" / "samples")
+    monkeypatch.setattr(sys, "argv", ["Doppel", "batch", samples, "--json", "--no-cache"])
+    assert module.main() == 0
+    assert json.loads(capsys.readouterr().out)["pairs"]
+
+
+def test_the_bundle_check_runs_every_command_of_the_table(tmp_path: Path) -> None:
+    build = importlib.util.spec_from_file_location("build", ROOT / "packaging" / "build.py")
+    module = importlib.util.module_from_spec(build)
+    build.loader.exec_module(module)
+    checks = module.command_checks(ROOT / "resources" / "samples", tmp_path)
+    assert set(checks) == {c.name for c in COMMANDS}
+    assert all(any("--json" in a for a in checks[name]) for name in ("batch", "phrases"))

@@ -16,12 +16,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app.cli.options import (
+    UsageError,
+    add_engine_options,
+    add_exclusion_options,
+    engine_options,
+    exclusion_options,
+)
 from core.atomic import write_atomic
 from core.batch.cache import DocumentCache
 from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.batch.run import BatchOptions, checked_document, load_templates, run_batch
 from core.documents.document import Document
-from core.documents.excluded_spans import ExclusionOptions
 from core.errors import DocumentError
 
 CSV_COLUMNS = (
@@ -35,14 +41,13 @@ CSV_COLUMNS = (
 )
 
 
-def add_batch_parser(commands: Any, add_engine_options: Any, add_exclusion_options: Any) -> None:
-    """The `batch` command; the engine and exclusion options are `doppel compare`'s own."""
-    batch = commands.add_parser(
-        "batch",
-        help="check folders of submissions against each other",
-        description="Check every pair of submissions under the given folders and files, and "
-        "against earlier years with --against; only pairs that share verified blocks are "
-        "listed, most similar first.",
+def configure(batch: argparse.ArgumentParser) -> None:
+    """The arguments of `doppel batch`; the engine and exclusion options are `compare`'s own,
+    plus --exclude-common."""
+    batch.description = (
+        "Check every pair of submissions under the given folders and files, and against "
+        "earlier years with --against; only pairs that share verified blocks are listed, most "
+        "similar first."
     )
     batch.add_argument(
         "paths", nargs="+", metavar="PATH", help="folders (searched recursively) and files"
@@ -81,32 +86,8 @@ def add_batch_parser(commands: Any, add_engine_options: Any, add_exclusion_optio
         "--no-cache", action="store_true", help="do not read or write the document cache"
     )
     batch.add_argument("--cache", metavar="FILE", help="the cache file [default: platform cache]")
-    batch.add_argument(
-        "--exclude-common",
-        type=float,
-        default=None,
-        metavar="SHARE",
-        help="leave out sentences holding text found in more than SHARE of the submissions, "
-        "a share between 0 and 1 (e.g. 0.5: more than half): a prompt or handout everyone "
-        "pasted; off by default",
-    )
-    add_exclusion_options(batch)
+    add_exclusion_options(batch, common=True)
     add_engine_options(batch)
-
-
-def exclusion_options(args: argparse.Namespace) -> ExclusionOptions:
-    """The exclusions the flags ask for (ValueError with a readable message if invalid)."""
-    share = args.exclude_common
-    if share is not None and not 0.0 < share < 1.0:
-        raise ValueError("--exclude-common must be a share between 0 and 1 (e.g. 0.5)")
-    if args.template_phrase_words < 2:
-        raise ValueError("--template-phrase-words must be at least 2")
-    return ExclusionOptions(
-        quotations=args.exclude_quotes,
-        references=args.exclude_references,
-        template_phrase_words=args.template_phrase_words,
-        common_share=share,
-    )
 
 
 def listed_pairs(result: BatchResult, threshold: float) -> list[PairResult]:
@@ -246,15 +227,18 @@ def exclusion_lines(result: BatchResult) -> list[str]:
     return lines
 
 
-def run(args: argparse.Namespace, options: BatchOptions) -> int:
+def run(args: argparse.Namespace) -> int:
     if not 0.0 <= args.threshold <= 1.0:
-        print("doppel: --threshold must be between 0 and 1", file=sys.stderr)
-        return 2
-    try:
-        exclusions = exclusion_options(args)
-    except ValueError as error:
-        print(f"doppel: {error}", file=sys.stderr)
-        return 2
+        raise UsageError("--threshold must be between 0 and 1")
+    signature_options, match_options = engine_options(args)
+    exclusions = exclusion_options(args)
+    options = BatchOptions(
+        signature=signature_options,
+        match=match_options,
+        student_folders=args.student_folders,
+        all_pairs=args.all_pairs,
+        workers=args.jobs,
+    )
     cache = None if args.no_cache else DocumentCache(args.cache)
     try:
         templates = load_templates(args.template, options.signature, cache)

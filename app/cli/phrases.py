@@ -38,13 +38,12 @@ def _positive(text: str) -> int:
     return value
 
 
-def add_phrases_parser(commands: Any) -> None:
-    phrases = commands.add_parser(
-        "phrases",
-        help="list the phrases repeated in one or more documents",
-        description="List every phrase (a run of words inside one sentence) that occurs at "
-        "least --min-count times in at least --min-docs documents, maximal ones first: those "
-        "not inside a longer phrase with the same occurrences. Words are case-folded.",
+def configure(phrases: argparse.ArgumentParser) -> None:
+    """The arguments of `doppel phrases`."""
+    phrases.description = (
+        "List every phrase (a run of words inside one sentence) that occurs at least "
+        "--min-count times in at least --min-docs documents, maximal ones first: those not "
+        "inside a longer phrase with the same occurrences. Words are case-folded."
     )
     phrases.add_argument("files", nargs="+", metavar="FILE", help="documents to read")
     phrases.add_argument(

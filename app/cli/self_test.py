@@ -7,6 +7,7 @@ fails here loudly, with a message, instead of on a teacher's desk."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -81,3 +82,12 @@ def run_self_test(out: TextIO | None = None) -> int:
             print(f"FAIL  {check.__name__.strip('_')}: {type(error).__name__}: {error}", file=out)
     print("self-test passed" if not failed else f"self-test FAILED ({failed})", file=out)
     return 0 if not failed else 1
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """`doppel self-test` takes no arguments (`doppel --self-test` is the same command)."""
+    parser.description = "Check this installation on the bundled samples, with no network."
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_self_test()

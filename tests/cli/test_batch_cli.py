@@ -8,7 +8,9 @@ import os
 import random
 from pathlib import Path
 
-from app.cli.compare import main
+import pytest
+
+from app.cli.main import main
 from core.documents.sentences import word_spans
 from core.resources import resource_path
 
@@ -75,10 +77,11 @@ def test_against_an_archive_and_a_bad_threshold(capsys, tmp_path: Path) -> None:
     archive = copy_samples(tmp_path / "2025")
     code, out, _ = run(capsys, "batch", new, "--against", archive, "--json", "--no-cache")
     data = json.loads(out)
-    assert data["possible_pairs"] == 3
+    assert code == 0 and data["possible_pairs"] == 3
     assert all("late.txt" in (p["a"] + p["b"]) for p in data["pairs"])
-    code, _, err = run(capsys, "batch", new, "--threshold", "2")
-    assert code == 2 and "threshold" in err
+    with pytest.raises(SystemExit) as exit_info:
+        main(["batch", str(new), "--threshold", "2"])
+    assert exit_info.value.code == 2 and "threshold" in capsys.readouterr().err
 
 
 def test_html_report_escapes_document_text(capsys, tmp_path: Path) -> None:
@@ -174,10 +177,12 @@ def test_exclude_common_in_json_and_table(capsys, tmp_path: Path) -> None:
 def test_bad_exclusion_options_are_refused(capsys, tmp_path: Path) -> None:
     folder = copy_samples(tmp_path / "class")
     for share in ("0", "1", "1.5", "-0.2"):
-        code, _, err = run(capsys, "batch", folder, "--no-cache", "--exclude-common", share)
-        assert code == 2 and "--exclude-common" in err
-    code, _, err = run(capsys, "batch", folder, "--no-cache", "--template-phrase-words", "1")
-    assert code == 2 and "--template-phrase-words" in err
+        with pytest.raises(SystemExit) as exit_info:
+            main(["batch", str(folder), "--no-cache", "--exclude-common", share])
+        assert exit_info.value.code == 2 and "--exclude-common" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
+        main(["batch", str(folder), "--no-cache", "--template-phrase-words", "1"])
+    assert exit_info.value.code == 2 and "--template-phrase-words" in capsys.readouterr().err
     code, _, err = run(capsys, "batch", folder, "--no-cache", "--template", tmp_path / "nope.txt")
     assert code == 2 and "nope.txt" in err
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.compare import main
+from app.cli.main import main
 from core.resources import resource_path
 
 SAMPLES = resource_path("samples")

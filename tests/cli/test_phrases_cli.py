@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.compare import main
+from app.cli.main import main
 from core.documents.document import load_document
 from core.documents.sentences import word_spans
 from core.resources import resource_path

@@ -1,0 +1,52 @@
+"""`doppel`'s command line: parse, run the command, turn failures into exit codes.
+
+Exit codes: 0 done, 1 internal error, 2 unreadable input or bad usage, 130 interrupted.
+Every document error is printed on stderr as one line naming the file and the reason."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from app.cli.commands import OPTION_COMMANDS, build_parser, command
+from app.cli.options import UsageError
+from core.errors import LanguageError
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is not None and hasattr(sys.stdout, "reconfigure"):  # None: a windowed app
+        sys.stdout.reconfigure(errors="replace")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] and argv[0] in OPTION_COMMANDS:
+        argv[0] = OPTION_COMMANDS[argv[0]]
+    args = build_parser().parse_args(argv)
+    run = command(args.command).run
+    if run is None:  # `gui`: app.launcher opens the window before the command line is asked
+        print(f"doppel: '{args.command}' is not a command-line command", file=sys.stderr)
+        return EXIT_INPUT
+    try:
+        return run(args)
+    except UsageError as error:
+        usage: argparse.ArgumentParser = args.command_parser
+        usage.error(str(error))  # exits 2 with the command's usage
+    except LanguageError as error:
+        print(f"doppel: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    except BrokenPipeError:  # `doppel compare A B | head`: the reader has gone, not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except KeyboardInterrupt:
+        print("doppel: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as error:  # never a raw traceback for a teacher
+        print(f"doppel: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        print("Please report this, with the command you ran.", file=sys.stderr)
+        return EXIT_INTERNAL

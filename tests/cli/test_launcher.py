@@ -1,0 +1,187 @@
+"""Routing between the command line and the window (one command table), and the window's
+preflight: a missing `gui` extra, display or system library is a readable message, never
+Qt's abort. No Qt is imported here: these tests run in the headless lane too."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app import launcher
+from app.cli.commands import COMMANDS, build_parser, is_command_line
+from app.cli.main import main
+from app.gui import preflight
+from app.gui.preflight import debian_package, gui_problem, missing_libraries, platform_name
+from core.resources import resource_path
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = resource_path("samples")
+HAS_QT = preflight._has_qt()
+
+
+def test_every_command_of_the_table_is_in_the_help(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for command in COMMANDS:
+        assert command.name in out
+    assert {c.name for c in COMMANDS} >= {"compare", "batch", "phrases", "languages", "self-test"}
+
+
+def test_the_parser_knows_every_command_of_the_table() -> None:
+    parser = build_parser()
+    for command in COMMANDS:
+        args = parser.parse_args([command.name, *_minimal_arguments(command.name)])
+        assert args.command == command.name
+
+
+def _minimal_arguments(name: str) -> list[str]:
+    return {"compare": ["a", "b"], "batch": ["folder"], "phrases": ["a"]}.get(name, [])
+
+
+@pytest.mark.parametrize(
+    ("argv", "command_line"),
+    [
+        (["compare", "a", "b"], True),
+        (["batch", "folder", "--json"], True),
+        (["phrases", "a", "--json"], True),
+        (["languages"], True),
+        (["self-test"], True),
+        (["--self-test"], True),
+        (["--version"], True),
+        (["--help"], True),
+        ([], False),
+        (["essay.docx", "copy.pdf"], False),
+        (["--demo"], False),
+        (["gui", "--demo"], False),
+    ],
+)
+def test_the_packaged_app_routes_from_the_command_table(argv, command_line) -> None:
+    assert is_command_line(argv) is command_line
+
+
+def test_the_packaged_app_runs_batch_json_on_the_command_line(capsys, monkeypatch) -> None:
+    opened: list[list[str]] = []
+    monkeypatch.setattr(launcher, "open_window", lambda argv: opened.append(list(argv)) or 0)
+    code = launcher.packaged_main(["batch", str(SAMPLES), "--json", "--no-cache"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and opened == []
+    assert len(data["documents"]) >= 3 and data["pairs"]
+
+
+def test_the_packaged_app_opens_the_window_for_files_and_no_arguments(monkeypatch) -> None:
+    opened: list[list[str]] = []
+    monkeypatch.setattr(launcher, "open_window", lambda argv: opened.append(list(argv)) or 0)
+    assert launcher.packaged_main([]) == 0
+    assert launcher.packaged_main(["essay.docx", "copy.pdf"]) == 0
+    assert launcher.packaged_main(["gui", "--demo"]) == 0
+    assert launcher.main(["gui", "--theme", "dark"]) == 0
+    assert opened == [[], ["essay.docx", "copy.pdf"], ["--demo"], ["--theme", "dark"]]
+
+
+def test_the_command_line_does_not_run_the_window(capsys) -> None:
+    assert main(["gui", "--demo"]) == 2
+    assert "not a command-line command" in capsys.readouterr().err
+
+
+def test_without_the_gui_extra_the_window_says_how_to_install_it() -> None:
+    message = gui_problem({"DISPLAY": ":0"}, "linux", has_qt=lambda: False)
+    assert message is not None and "pip install 'doppel-check[gui]'" in message
+
+
+def test_without_a_display_the_window_says_so() -> None:
+    message = gui_problem({}, "linux", has_qt=lambda: True, missing=lambda p: [])
+    assert message is not None and "no display" in message and "DISPLAY" in message
+    wayland = {"XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": ""}
+    assert "no display" in (gui_problem(wayland, "linux", lambda: True, lambda p: []) or "")
+
+
+def test_a_display_or_offscreen_is_enough() -> None:
+    fine = {"DISPLAY": ":0"}
+    assert gui_problem(fine, "linux", has_qt=lambda: True, missing=lambda p: []) is None
+    offscreen = {"QT_QPA_PLATFORM": "offscreen"}
+    assert gui_problem(offscreen, "linux", has_qt=lambda: True, missing=lambda p: []) is None
+    assert gui_problem({}, "win32", has_qt=lambda: True, missing=lambda p: ["x"]) is None
+
+
+def test_missing_system_libraries_are_named_with_their_packages() -> None:
+    absent = ["libxcb-cursor.so.0", "libxcb-icccm.so.4"]
+    message = gui_problem({"DISPLAY": ":0"}, "linux", has_qt=lambda: True, missing=lambda p: absent)
+    assert message is not None
+    assert "libxcb-cursor.so.0" in message and "'xcb'" in message
+    assert "apt-get install libxcb-cursor0 libxcb-icccm4" in message
+
+
+@pytest.mark.parametrize(
+    ("library", "package"),
+    [
+        ("libxcb-cursor.so.0", "libxcb-cursor0"),
+        ("libxkbcommon-x11.so.0", "libxkbcommon-x11-0"),
+        ("libxcb-render-util.so.0", "libxcb-render-util0"),
+        ("libdbus-1.so.3", "libdbus-1-3"),
+        ("libEGL.so.1", "libegl1"),
+        ("libglib-2.0.so.0", "libglib2.0-0"),
+        ("libfontconfig.so.1", "libfontconfig1"),
+    ],
+)
+def test_debian_package_names(library, package) -> None:
+    assert debian_package(library) == package
+
+
+def test_platform_follows_qt_qpa_platform_then_the_session() -> None:
+    assert platform_name({"QT_QPA_PLATFORM": "offscreen"}, "linux") == "offscreen"
+    assert platform_name({"QT_QPA_PLATFORM": "xcb:display=:1"}, "linux") == "xcb"
+    assert platform_name({"DISPLAY": ":0"}, "linux") == "xcb"
+    session = {"XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0"}
+    assert platform_name(session, "linux") == "wayland"
+    assert platform_name({}, "darwin") == "native"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell script stands in for ldd")
+def test_missing_libraries_reads_what_ldd_reports(tmp_path: Path, monkeypatch) -> None:
+    ldd = tmp_path / "ldd"
+    ldd.write_text(
+        "#!/bin/sh\n"
+        "echo '\tlibxcb.so.1 => /lib/libxcb.so.1 (0x1)'\n"
+        "echo '\tlibxcb-icccm.so.4 => not found'\n"
+        "echo '\tlibxcb-keysyms.so.1 => not found'\n"
+        "echo '\tlibxcb-icccm.so.4 => not found'\n",
+        encoding="utf-8",
+    )
+    ldd.chmod(ldd.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert missing_libraries(tmp_path / "libqxcb.so") == [
+        "libxcb-icccm.so.4",
+        "libxcb-keysyms.so.1",
+    ]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="displays are a Linux matter")
+def test_doppel_gui_without_a_display_exits_with_a_message_not_an_abort() -> None:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_SESSION_TYPE"}
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "gui", "--demo"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr  # not Qt's abort (a negative signal number)
+    assert done.stderr.startswith("doppel gui: ")
+    if HAS_QT:
+        assert "no display" in done.stderr
+    else:
+        assert "pip install 'doppel-check[gui]'" in done.stderr
+    assert "Traceback" not in done.stderr
