@@ -34,7 +34,8 @@ test: lint
 ## import fails. docs/architecture.md says which folders it runs.
 HEADLESS := .venv-headless
 HEADLESS_STAMP := $(HEADLESS)/.installed-stamp
-HEADLESS_TESTS := tests/core tests/cli tests/bench tests/test_architecture.py tests/test_packaging.py
+HEADLESS_TESTS := tests/core tests/cli tests/gui_logic tests/bench tests/test_architecture.py \
+	tests/test_packaging.py
 $(HEADLESS_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(HEADLESS)
 	$(HEADLESS)/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip

@@ -32,8 +32,7 @@ from make_collection import PROMPT, build
 
 from core.batch.cache import DocumentCache
 from core.batch.run import BatchOptions, run_batch
-from core.documents.excluded_spans import ExclusionOptions
-from core.options import SignatureOptions
+from core.options import ExclusionOptions, SignatureOptions
 
 OPTIONS = BatchOptions(signature=SignatureOptions(language="en"))
 

@@ -5,9 +5,9 @@ disguise — verbatim, light, heavy, and none (no copied text).
 Everything comes from the Gutenberg novels (bench/corpus.py) and one `random.Random(seed)`, so
 the same seed writes the same files byte for byte:
 
-- The novels are normalised (core.documents.normalize) and cut into paragraphs; paragraphs with fewer
-  than four words or no lowercase letter (headings, "* * *") are dropped. The novels are dealt
-  to two roles: *source* novels and *own-text* novels, so a suspicious document's own text
+- The novels are normalised (core.documents.normalize) and cut into paragraphs; paragraphs
+  with fewer than four words or no lowercase letter (headings, "* * *") are dropped. The novels
+  are dealt to two roles: *source* novels and *own-text* novels, so a suspicious document's own text
   never shares names or phrases with the sources.
 - A source document is a run of consecutive paragraphs of one source novel, of a length drawn
   from `source_words`; a suspicious document's own text likewise from an own-text novel

@@ -8,9 +8,9 @@ the source, the others are symmetric resemblances.
 
 Same input for every method
 ---------------------------
-Every method reads the same `core.documents.document.Document` (the runner analyses each text once, with
-`SignatureOptions(language="en")`), so differences come from the method, not from
-preprocessing:
+Every method reads the same `core.documents.document.Document` (the runner analyses each
+text once, with `SignatureOptions(language="en")`), so differences come from the method, not
+from preprocessing:
 
 - word tokens: `core.documents.sentences.word_spans` over each of the document's own sentences, in
   order, case-folded (`str.casefold`) — the tokens the engine takes its terms from. Text

@@ -3,20 +3,20 @@
 A `Comparison` holds both documents, the options, and the match result; everything the CLI
 prints, the GUI shows and the JSON contract carries is read from it. Exclusions (quotations,
 references, templates: docs/exclusions.md) are applied to both documents when asked for; each
-document then says what it left out (`Document.excluded`, `core.exclusions.quotations.exclusion_summary`)
-and the comparison which exclusions were asked for."""
+document then says what it left out (`Document.excluded`; in words:
+`core.reports.wording.exclusion_summary`) and the comparison which exclusions were asked for."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from core.detection.matching import BlockCounts, MatchResult, Progress, match_signatures
+from core.detection.matching import BlockCounts, MatchResult, match_signatures
 from core.detection.verification import BlockOutcome, VerifiedBlock
 from core.documents.document import Document, harmonise_languages
-from core.documents.excluded_spans import ExclusionOptions
-from core.exclusions.quotations import apply_exclusions
-from core.options import MatchOptions
+from core.exclusions.apply import apply_exclusions
+from core.options import ExclusionOptions, MatchOptions
+from core.progress import Progress
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +84,8 @@ def compare_documents(
     A document whose language detection was unsure is re-read in its partner's language first
     (`harmonise_languages`); the comparison holds the documents as compared. With `exclusions`
     or `templates`, both documents are scored without what those exclude
-    (`core.exclusions.quotations.apply_exclusions`: quotations and references as the options say, and
-    text matching any template); without, the documents are compared as they come."""
+    (`core.exclusions.apply.apply_exclusions`: quotations and references as the options say,
+    and text matching any template); without, the documents are compared as they come."""
     if replace(a.options, language="") != replace(b.options, language=""):
         raise ValueError("both documents must be analysed with the same signature options")
     a, b = harmonise_languages(a, b)

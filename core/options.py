@@ -1,7 +1,8 @@
 """The engine's options, each defaulting to the paper's value (see docs/options.md).
 
 Options that change a document's signature (language, stop words, length cap, key size) are
-separated from those that only change matching, so caches can key on the former."""
+separated from those that only change matching, so caches can key on the former; what to
+leave out of scoring (`ExclusionOptions`, docs/exclusions.md) is a third, separate set."""
 
 from __future__ import annotations
 
@@ -42,3 +43,22 @@ class MatchOptions:
     def __post_init__(self) -> None:
         if self.min_block < 1:
             raise ValueError("minimum block length must be at least 1")
+
+
+@dataclass(frozen=True, slots=True)
+class ExclusionOptions:
+    """Which exclusions to apply; all off by default (the paper excludes nothing)."""
+
+    quotations: bool = False
+    references: bool = False
+    # a submission's sentence holding a phrase of at least this many words (stop words
+    # included) that is also in a template is excluded (docs/exclusions.md)
+    template_phrase_words: int = 6
+    # batch only: text found in more than this share of the documents is excluded (None: off)
+    common_share: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.template_phrase_words < 2:
+            raise ValueError("the template phrase length must be at least 2 words")
+        if self.common_share is not None and not 0 < self.common_share < 1:
+            raise ValueError("the common-text share must be between 0 and 1 (exclusive)")

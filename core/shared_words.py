@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,9 +33,9 @@ from core.comparison import Comparison
 from core.detection.phrases import INVERTED_INDEX, Phrase, phrase_input, repeated_phrases
 from core.documents.document import Document
 from core.documents.sentences import word_spans
+from core.progress import Progress
 
 Span = tuple[int, int]
-Progress = Callable[[float], None]  # the fraction done (0..1); may raise core.errors.Cancelled
 
 #: past this many words in a sentence the LCS (quadratic) gives way to a multiset intersection
 MAX_ALIGNED_WORDS = 200
@@ -304,11 +304,12 @@ def shared_phrases(
 ) -> SharedPhrases:
     """The maximal phrases of at least `min_words` words found in both `a` and `b`.
 
-    Maximal as in `core.detection.phrases` (no phrase one word longer has the same occurrences); a phrase
-    of the engine's SEED_WORDS words is grown word by word, left and right, while every one of
-    its occurrences goes on with the same word inside its sentence, so a copied sentence is one
-    phrase rather than a chain of overlapping 8-word ones. `seed_words` is the engine's
-    `max_len` (at least `min_words`). `progress` may raise Cancelled."""
+    Maximal as in `core.detection.phrases` (no phrase one word longer has the same
+    occurrences); a phrase of the engine's SEED_WORDS words is grown word by word, left and
+    right, while every one of its occurrences goes on with the same word inside its sentence, so
+    a copied sentence is one phrase rather than a chain of overlapping 8-word ones.
+    `seed_words` is the engine's `max_len` (at least `min_words`). `progress` may raise
+    Cancelled."""
     if min_words < 1 or seed_words < 1 or limit < 0:
         raise ValueError("min_words and seed_words must be at least 1, limit at least 0")
     seed_len = max(seed_words, min_words)
@@ -319,7 +320,7 @@ def shared_phrases(
         min_count=2,
         min_docs=2,
         method=INVERTED_INDEX,
-        progress=None if progress is None else (lambda fraction: progress(0.9 * fraction)),
+        progress=None if progress is None else (lambda f, m="": progress(0.9 * f, m)),
     )
     if progress is not None:
         progress(0.9)

@@ -138,14 +138,15 @@ ALPHABETS = {
     "swedish": _LATIN + "åäöé",
     "turkish": _LATIN + "çğıöşüâîû",
 }
-# Characters allowed inside a word besides letters: the joiners of core.documents.sentences.word_spans.
+# Characters allowed inside a word besides letters: the joiners of
+# core.documents.sentences.word_spans.
 _JOINERS = "'-"
 
 # Entries that pass the alphabet check but are not words of the language.
 JUNK = {"turkish": {"insermi"}}
 
-# Languages whose stop list is matched without accents (core.documents.language strips them from each
-# word before looking it up): stopwordsiso's Greek list is written mostly without the tonos
+# Languages whose stop list is matched without accents (core.documents.language strips them from
+# each word before looking it up): stopwordsiso's Greek list is written mostly without the tonos
 # ("αυτος"), while Greek text is written with it ("αυτός").
 ACCENT_INSENSITIVE = {"greek"}
 

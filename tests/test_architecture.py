@@ -1,12 +1,16 @@
-"""The engine stays free of Qt and of the GUI: checked on the source, not only at import."""
+"""The house's walls, checked on the source (not only at import, and besides import-linter's
+contracts in pyproject.toml): the engine imports neither Qt nor the app; the command line
+imports no Qt; the window and the command line never import each other."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-CORE = Path(__file__).resolve().parent.parent / "core"
-FORBIDDEN = ("PySide6", "PyQt5", "PyQt6", "shiboken6", "app")
+ROOT = Path(__file__).resolve().parent.parent
+CORE = ROOT / "core"
+QT = ("PySide6", "PyQt5", "PyQt6", "shiboken6")
+FORBIDDEN = (*QT, "app")
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -34,3 +38,25 @@ def test_the_scan_catches_a_qt_import(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("def f():\n    from PySide6.QtCore import QObject\n", encoding="utf-8")
     assert "PySide6.QtCore" in imported_modules(bad)
+
+
+def _offenders(folder: Path, forbidden: tuple[str, ...]) -> dict[str, list[str]]:
+    found = {
+        str(path.relative_to(ROOT)): sorted(
+            name
+            for name in imported_modules(path)
+            if any(name == f or name.startswith(f + ".") for f in forbidden)
+        )
+        for path in folder.rglob("*.py")
+    }
+    return {k: v for k, v in found.items() if v}
+
+
+def test_the_command_line_never_imports_qt() -> None:
+    assert _offenders(ROOT / "app" / "cli", QT) == {}
+    assert list((ROOT / "app" / "cli").rglob("*.py"))
+
+
+def test_the_window_and_the_command_line_never_import_each_other() -> None:
+    assert _offenders(ROOT / "app" / "gui", ("app.cli",)) == {}
+    assert _offenders(ROOT / "app" / "cli", ("app.gui",)) == {}

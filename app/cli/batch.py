@@ -8,13 +8,10 @@ submissions share out of scoring; the outputs say what was left out and why."""
 from __future__ import annotations
 
 import argparse
-import csv
 import dataclasses
-import io
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from app.cli.options import (
     UsageError,
@@ -25,20 +22,12 @@ from app.cli.options import (
 )
 from core.atomic import write_atomic
 from core.batch.cache import DocumentCache
-from core.batch.result import BatchDocument, BatchResult, PairResult
+from core.batch.result import BatchDocument, BatchResult
 from core.batch.run import BatchOptions, checked_document, load_templates, run_batch
 from core.documents.document import Document
 from core.errors import DocumentError
-
-CSV_COLUMNS = (
-    "a",
-    "b",
-    "jaccard",
-    "coverage_a",
-    "coverage_b",
-    "verified_blocks",
-    "longest_block",
-)
+from core.reports.batch_export import batch_to_csv, batch_to_json, listed_pairs
+from core.reports.wording import exclusion_lines, percent
 
 
 def configure(batch: argparse.ArgumentParser) -> None:
@@ -90,69 +79,6 @@ def configure(batch: argparse.ArgumentParser) -> None:
     add_engine_options(batch)
 
 
-def listed_pairs(result: BatchResult, threshold: float) -> list[PairResult]:
-    return [p for p in result.pairs if p.jaccard >= threshold]
-
-
-def exclusions_to_json(result: BatchResult) -> dict[str, Any]:
-    e = result.exclusions
-    return {
-        "quotations": e.quotations,
-        "references": e.references,
-        "templates": [str(t) for t in result.templates],
-        "template_phrase_words": e.template_phrase_words,
-        "common_share": e.common_share,
-    }
-
-
-def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
-    docs = result.documents
-    return {
-        "documents": [
-            {
-                "path": str(d.path),
-                "format": d.format,
-                "sentences": d.sentence_count,
-                "language": d.language,
-                "archive": d.archive,
-                "warnings": list(d.warnings),
-                "excluded_sentences": d.excluded_sentences,
-                "excluded": {kind.value: n for kind, n in d.excluded_counts().items()},
-            }
-            for d in docs
-        ],
-        "failed": [{"path": str(f.path), "error": f.error} for f in result.failed],
-        "pairs": [
-            {
-                "a": str(docs[p.a].path),
-                "b": str(docs[p.b].path),
-                "jaccard": p.jaccard,
-                "coverage_a": p.coverage_a,
-                "coverage_b": p.coverage_b,
-                "verified_blocks": p.verified_blocks,
-                "longest_block": p.longest_block,
-            }
-            for p in listed_pairs(result, threshold)
-        ],
-        "compared_pairs": result.compared_pairs,
-        "possible_pairs": result.possible_pairs,
-        "exclusions": exclusions_to_json(result),
-        "common_text": [
-            {"text": c.text, "documents": c.documents, "words": c.words} for c in result.common_text
-        ],
-        "common_counted": result.common_counted,
-    }
-
-
-def batch_to_csv(result: BatchResult, threshold: float) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in batch_to_json(result, threshold)["pairs"]:
-        writer.writerow([row[column] for column in CSV_COLUMNS])
-    return out.getvalue()
-
-
 def format_table(result: BatchResult, threshold: float) -> str:
     docs = result.documents
     pairs = listed_pairs(result, threshold)
@@ -167,7 +93,7 @@ def format_table(result: BatchResult, threshold: float) -> str:
         )
         for p in pairs:
             lines.append(
-                f"{100 * p.jaccard:7.1f}% {100 * p.coverage_a:6.1f}% {100 * p.coverage_b:6.1f}% "
+                f"{percent(p.jaccard):>8} {percent(p.coverage_a):>7} {percent(p.coverage_b):>7} "
                 f"{p.verified_blocks:>6} {p.longest_block:>7}  {docs[p.a].path.name}  ↔  "
                 f"{docs[p.b].path.name}"
             )
@@ -183,48 +109,6 @@ def format_table(result: BatchResult, threshold: float) -> str:
     if result.exclusions_on:
         lines += ["", *exclusion_lines(result)]
     return "\n".join(lines)
-
-
-#: common passages the table lists (--json and --html list them all)
-SHOWN_COMMON = 10
-
-
-def exclusion_lines(result: BatchResult) -> list[str]:
-    """What was left out of scoring, in plain words, for the end of the table."""
-    e = result.exclusions
-    asked = []
-    if e.common_share is not None:
-        asked.append(f"text in more than {100 * e.common_share:g}% of the documents")
-    if e.quotations:
-        asked.append("quotations")
-    if e.references:
-        asked.append("references sections")
-    if result.templates:
-        asked.append("text matching " + ", ".join(t.name for t in result.templates))
-    sentences = sum(d.excluded_sentences for d in result.documents)
-    touched = sum(1 for d in result.documents if d.excluded)
-    lines = [
-        f"Excluded from scoring: {'; '.join(asked)}. {touched} of {len(result.documents)} "
-        f"documents have text excluded; {sentences} sentence(s) left out entirely."
-    ]
-    if e.common_share is not None:
-        if result.common_text:
-            lines.append(
-                f"Common text (found in more than {100 * e.common_share:g}% of the "
-                f"{result.common_counted} documents; left out wherever it appears):"
-            )
-            for passage in result.common_text[:SHOWN_COMMON]:
-                text = passage.text or "(its text could not be read again)"
-                if len(text) > 100:
-                    text = text[:99].rstrip() + "…"
-                lines.append(
-                    f"  in {passage.documents} of {result.common_counted} documents: {text}"
-                )
-            if len(result.common_text) > SHOWN_COMMON:
-                lines.append(f"  … and {len(result.common_text) - SHOWN_COMMON} more")
-        else:
-            lines.append("No text was found in that many documents.")
-    return lines
 
 
 def run(args: argparse.Namespace) -> int:
@@ -249,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = dataclasses.replace(options, exclusions=exclusions, templates=templates)
 
-    def progress(fraction: float, message: str) -> None:
+    def progress(fraction: float, message: str = "") -> None:
         if sys.stderr is not None and sys.stderr.isatty():
             print(f"\r{100 * fraction:5.1f}%  {message[:60]:<60}", end="", file=sys.stderr)
 

@@ -57,6 +57,8 @@ COMMANDS: tuple[Command, ...] = (
 
 #: options that stand for a command when they come first
 OPTION_COMMANDS: dict[str, str] = {"--self-test": "self-test"}
+#: the commands of the table the command line does not run (the launcher opens the window)
+WINDOW_COMMANDS = frozenset(c.name for c in COMMANDS if c.run is None)
 #: options the parser answers by itself (and exits)
 PARSER_OPTIONS = ("--version", "-h", "--help")
 

@@ -19,8 +19,8 @@ from core.comparison import Comparison, compare_documents
 from core.detection.verification import BlockState
 from core.documents.document import Document, load_document
 from core.errors import DocumentError
-from core.exclusions.quotations import exclusion_summary
 from core.reports.comparison_json import comparison_to_json
+from core.reports.wording import LEFT_OUT, comparison_left_out, percent
 
 EXIT_OK = 0
 EXIT_INPUT = 2
@@ -52,51 +52,28 @@ def _first_words(doc: Document, position: int, words: int = 8) -> str:
     return snippet + (" …" if len(tokens) > words else "")
 
 
-def _percent(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _exclusions_line(c: Comparison) -> str | None:
-    """What was asked to be left out, or None when nothing was."""
-    if c.exclusions is None:
-        return None
-    kinds = []
-    if c.exclusions.quotations:
-        kinds.append("quotations")
-    if c.exclusions.references:
-        kinds.append("references sections")
-    if c.templates:
-        kinds.append(
-            f"text matching the template{'s' if len(c.templates) > 1 else ''} "
-            f"{', '.join(c.templates)} (verified blocks, and phrases of "
-            f"{c.exclusions.template_phrase_words}+ words)"
-        )
-    return "Left out of the scores: " + ("; ".join(kinds) or "nothing")
-
-
 def format_summary(c: Comparison, all_discarded: bool = False) -> str:
     lines = []
-    excluding = _exclusions_line(c)
+    left_out = comparison_left_out(c)
     for label, doc in (("A", c.a), ("B", c.b)):
         lines.append(
             f"{label}: {doc.path} ({doc.format}, {doc.language}, {doc.sentence_count} sentences, "
             f"{len(doc.signature.too_long)} too long to use)"
         )
         lines.extend(f"   note: {w}" for w in doc.warnings)
-        if excluding is not None or doc.excluded:
-            lines.extend(
-                f"   excluded: {line}" for line in exclusion_summary(doc) or ["nothing found"]
-            )
-    if excluding is not None:
-        lines.append(excluding)
+        if left_out is not None:
+            found = left_out.a if label == "A" else left_out.b
+            lines.extend(f"   excluded: {line}" for line in found)
+    if left_out is not None and left_out.asked:
+        lines.append(f"{LEFT_OUT}: {'; '.join(left_out.asked)}")
     counts = c.counts
     lines += [
         "",
-        f"Jaccard similarity  {_percent(c.jaccard)}   "
+        f"Jaccard similarity  {percent(c.jaccard)}   "
         f"({c.matched_sentences} matched sentences of {len(c.a.signature)} in A "
         f"and {len(c.b.signature)} in B)",
-        f"A found in B        {_percent(c.coverage_a)}",
-        f"B found in A        {_percent(c.coverage_b)}",
+        f"A found in B        {percent(c.coverage_a)}",
+        f"B found in A        {percent(c.coverage_b)}",
         f"Blocks              {counts.raw} with equal sentence lengths: "
         f"{counts.verified} verified, {counts.split} split, {counts.discarded} discarded",
         "",

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from app.cli.commands import OPTION_COMMANDS, build_parser, command
+from app.cli.commands import OPTION_COMMANDS, WINDOW_COMMANDS, build_parser, command
 from app.cli.options import UsageError
 from core.errors import LanguageError
 
@@ -26,11 +26,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] and argv[0] in OPTION_COMMANDS:
         argv[0] = OPTION_COMMANDS[argv[0]]
+    if argv[:1] and argv[0] in WINDOW_COMMANDS:  # app.launcher opens the window before this
+        print(f"doppel: '{argv[0]}' is not a command-line command", file=sys.stderr)
+        return EXIT_INPUT
     args = build_parser().parse_args(argv)
     run = command(args.command).run
-    if run is None:  # `gui`: app.launcher opens the window before the command line is asked
-        print(f"doppel: '{args.command}' is not a command-line command", file=sys.stderr)
-        return EXIT_INPUT
+    assert run is not None  # the window's commands were turned away above
     try:
         return run(args)
     except UsageError as error:

@@ -48,7 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.gui.settings import APPLICATION, ORGANISATION, Settings
     from app.gui.theme import apply_theme
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    running = QApplication.instance()
+    app = running if isinstance(running, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
     apply_theme(app, args.theme)

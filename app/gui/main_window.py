@@ -1,16 +1,25 @@
 """Doppel's main window: two tabs, Compare (the documents on the left, the comparison on the
-right) and Folder check (the Batch view, for a whole class at once).
+right) and Folder check (a whole class at once).
 
 Layout and wiring only: the `Session` decides what runs, the `ComparisonView` shows a result,
-the `BatchView` runs folder checks; a pair opened from a folder check is loaded and compared in
-the background here and shown in the Compare tab."""
+the `FolderCheckView` runs folder checks; a pair opened from a folder check is loaded and
+compared in the background here and shown in the Compare tab."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    QUrl,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -38,16 +47,17 @@ from PySide6.QtWidgets import (
 )
 
 from app import app_version
-from app.gui.compare.view import ComparisonView, PreparedView, prepare_view
+from app.gui.compare.marks import PreparedView, prepare_view
+from app.gui.compare.view import ComparisonView
 from app.gui.crash import log, log_folder, show_error
 from app.gui.folder_check.controller import open_cache, readable_error
-from app.gui.folder_check.view import BatchView
+from app.gui.folder_check.view import FolderCheckView
 from app.gui.models.document_list import DocumentListModel
 from app.gui.models.pair_list import SORT_ROLE, PairTableModel
 from app.gui.session import RankedPair, Session
 from app.gui.settings import Settings
 from app.gui.settings_dialog import SettingsDialog
-from app.gui.tasks import Task, TaskContext, TaskRunner
+from app.gui.tasks import LatestTask, TaskContext, TaskRunner
 from core.batch.cache import DocumentCache, load_via_cache
 from core.batch.run import checked_document
 from core.comparison import Comparison, compare_documents
@@ -68,16 +78,17 @@ class MainWindow(QMainWindow):
         self,
         settings: Settings,
         runner: TaskRunner | None = None,
-        batch_cache: Path | None = None,
+        folder_check_cache: Path | None = None,
     ) -> None:
-        """`batch_cache` is the folder check's document cache file (None: the platform's)."""
+        """`folder_check_cache` is the folder check's document cache file (None: the
+        platform's, which `doppel batch` uses too)."""
         super().__init__()
         self.settings = settings
         self.runner = runner or TaskRunner(self)
         self.session = Session(self.runner, settings, self, prepare=prepare_view)
-        self.batch_cache = batch_cache
-        self._pair_task: Task | None = None  # a pair from the folder check being opened
-        self._pair_token: object = None  # the latest pair asked for
+        self.folder_check_cache = folder_check_cache
+        self._pair_job = LatestTask(self.runner)  # a pair from the folder check being opened
+        self._pair_job.ended.connect(lambda: self._busy_changed(self.busy))
         self._opened: PreparedView | None = None  # its preparation, made on the worker
         self.setWindowTitle("Doppel")
         self.setAcceptDrops(True)
@@ -147,11 +158,11 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([420, 980])
 
-        self.batch_view = BatchView(settings, self.runner, batch_cache)
+        self.folder_check_view = FolderCheckView(settings, self.runner, folder_check_cache)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.splitter, "Compare")
-        self.tabs.addTab(self.batch_view, "Folder check")
+        self.tabs.addTab(self.folder_check_view, "Folder check")
         self.setCentralWidget(self.tabs)
 
         self._build_status_bar()
@@ -161,9 +172,9 @@ class MainWindow(QMainWindow):
 
     # -- construction -----------------------------------------------------------------------
 
-    def _table(self, model: object) -> QTableView:
+    def _table(self, model: QAbstractItemModel) -> QTableView:
         table = QTableView()
-        table.setModel(model)  # type: ignore[arg-type]
+        table.setModel(model)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setAlternatingRowColors(True)
         table.verticalHeader().hide()
@@ -187,11 +198,16 @@ class MainWindow(QMainWindow):
         self.progress_timer.setInterval(PROGRESS_DELAY_MS)
         self.progress_timer.timeout.connect(self._show_progress)
 
-    def _action(self, text: str, slot: object, shortcut: object = None) -> QAction:
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object] | Callable[[bool], object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | None = None,
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
-            action.setShortcut(shortcut)  # type: ignore[arg-type]
-        action.triggered.connect(slot)  # type: ignore[arg-type]
+            action.setShortcut(shortcut)
+        action.triggered.connect(slot)
         return action
 
     def _build_menus(self) -> None:
@@ -225,10 +241,10 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self.check_folder_action = self._action("Check a Whole &Folder…", self.check_folder)
         self.export_csv_action = self._action(
-            "Export Folder Check as &CSV…", lambda: self.batch_view.export_csv()
+            "Export Folder Check as &CSV…", lambda: self.folder_check_view.export_csv()
         )
         self.export_html_action = self._action(
-            "Export Folder Check as &HTML Report…", lambda: self.batch_view.export_html()
+            "Export Folder Check as &HTML Report…", lambda: self.folder_check_view.export_html()
         )
         for action in (self.check_folder_action, self.export_csv_action, self.export_html_action):
             file_menu.addAction(action)
@@ -252,13 +268,13 @@ class MainWindow(QMainWindow):
         self.compare_tab_action = self._action(
             "&Compare", lambda: self.tabs.setCurrentWidget(self.splitter), QKeySequence("Ctrl+1")
         )
-        self.batch_tab_action = self._action(
+        self.folder_check_tab_action = self._action(
             "&Folder Check",
-            lambda: self.tabs.setCurrentWidget(self.batch_view),
+            lambda: self.tabs.setCurrentWidget(self.folder_check_view),
             QKeySequence("Ctrl+2"),
         )
         view_menu.addAction(self.compare_tab_action)
-        view_menu.addAction(self.batch_tab_action)
+        view_menu.addAction(self.folder_check_tab_action)
         view_menu.addSeparator()
         for action in (
             self.view.next_action,
@@ -304,16 +320,17 @@ class MainWindow(QMainWindow):
         self.view.set_sync_scroll(self.settings.sync_scroll())
         self.view.hide_discarded_action.toggled.connect(self.settings.set_hide_discarded)
         self.view.sync_scroll_action.toggled.connect(self.settings.set_sync_scroll)
-        self.batch_view.pair_opened.connect(self.open_batch_pair)
+        self.folder_check_view.pair_opened.connect(self.open_folder_check_pair)
         # quotations and references ticked in the Folder check tab re-score the Compare tab
-        self.batch_view.exclusions_changed.connect(self.session.options_changed)
+        self.folder_check_view.setup.exclusions_changed.connect(self.session.options_changed)
         # (the folder check logs its own failures)
-        self.batch_view.failed.connect(
+        self.folder_check_view.failed.connect(
             lambda text, details: show_error(self, "Doppel", text, details)
         )
-        self.batch_view.finished.connect(lambda _result: self._batch_results_changed())
-        self.batch_view.check.busy_changed.connect(lambda _busy: self._batch_results_changed())
-        self._batch_results_changed()
+        folder_check = self.folder_check_view
+        folder_check.finished.connect(lambda _result: self._folder_check_changed())
+        folder_check.check.busy_changed.connect(lambda _busy: self._folder_check_changed())
+        self._folder_check_changed()
 
     # -- state -------------------------------------------------------------------------
 
@@ -329,8 +346,9 @@ class MainWindow(QMainWindow):
             self.documents_view.horizontalHeader().restoreState(state)
         if (state := s.state("comparison_view")) is not None:
             self.view.restore_state(state)
+        # ("batch_view": the key the Folder check tab's layout has always been saved under)
         if (state := s.state("batch_view")) is not None:
-            self.batch_view.restore_state(state)
+            self.folder_check_view.restore_state(state)
 
     def save_state(self) -> None:
         s = self.settings
@@ -339,7 +357,7 @@ class MainWindow(QMainWindow):
         s.set_state("left_splitter", self.left_splitter.saveState())
         s.set_state("documents_header", self.documents_view.horizontalHeader().saveState())
         s.set_state("comparison_view", self.view.save_state())
-        s.set_state("batch_view", self.batch_view.save_state())
+        s.set_state("batch_view", self.folder_check_view.save_state())
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -349,7 +367,7 @@ class MainWindow(QMainWindow):
 
     # -- files -------------------------------------------------------------------------
 
-    def add_paths(self, paths: list[str | Path], remember: bool = True) -> None:
+    def add_paths(self, paths: Sequence[str | Path], remember: bool = True) -> None:
         """Open files and folders; `remember` them in the recent files and the last folder."""
         files = [Path(p).resolve() for p in paths]
         if not files:
@@ -365,7 +383,7 @@ class MainWindow(QMainWindow):
         )
         if files:
             self.tabs.setCurrentWidget(self.splitter)
-        self.add_paths(files)  # type: ignore[arg-type]
+        self.add_paths(files)
 
     def open_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Open Folder", self.settings.last_folder())
@@ -375,8 +393,8 @@ class MainWindow(QMainWindow):
 
     def check_folder(self) -> None:
         """The Folder check tab, with a folder of submissions to add."""
-        self.tabs.setCurrentWidget(self.batch_view)
-        self.batch_view.inputs.add_folder_button.click()
+        self.tabs.setCurrentWidget(self.folder_check_view)
+        self.folder_check_view.setup.inputs.add_folder_button.click()
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -422,10 +440,11 @@ class MainWindow(QMainWindow):
         paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
         if paths:
             event.acceptProposedAction()
-            if self.tabs.currentWidget() is self.batch_view:  # dropped on the tab bar or menus
-                self.batch_view.add_inputs(paths)
+            # dropped on the tab bar or the menus while the Folder check tab shows
+            if self.tabs.currentWidget() is self.folder_check_view:
+                self.folder_check_view.add_inputs(paths)
             else:
-                self.add_paths(paths)  # type: ignore[arg-type]
+                self.add_paths(paths)
 
     # -- results -----------------------------------------------------------------------
 
@@ -435,7 +454,7 @@ class MainWindow(QMainWindow):
             self._opened = None  # something else is shown: let the opened pair go
         if prepared is None and self._opened is not None:
             prepared = self._opened
-        self.view.set_comparison(comparison, prepared)  # type: ignore[arg-type]
+        self.view.set_comparison(comparison, prepared)
         self.stack.setCurrentWidget(self.view if comparison is not None else self.empty)
         if comparison is not None:
             self.setWindowTitle(f"{comparison.a.name} ↔ {comparison.b.name} — Doppel")
@@ -448,33 +467,28 @@ class MainWindow(QMainWindow):
         self.pairs_view.sortByColumn(PairTableModel.COL_JACCARD, Qt.SortOrder.DescendingOrder)
         self.pairs_box.setVisible(bool(pairs))
 
-    def _pair_activated(self, index: object) -> None:
-        source = self.pairs_proxy.mapToSource(index)  # type: ignore[arg-type]
+    def _pair_activated(self, index: QModelIndex) -> None:
+        source = self.pairs_proxy.mapToSource(index)
         a, b = self.pairs.pair(source.row()).paths
         self.session.open_pair(a, b)
 
-    def open_batch_pair(self, a: Path, b: Path) -> None:
+    def open_folder_check_pair(self, a: Path, b: Path) -> None:
         """Load two documents of a folder check (from its cache when unchanged) and compare
         them in the background with the current options, then show them in the Compare tab."""
-        if self._pair_task is not None:
-            self._pair_task.cancel()  # superseded by this pair
-            self._pair_task = None
         signature, match = self.settings.signature_options(), self.settings.match_options()
         # the pair as the check scored it: its options, and each document's exclusions
-        result, request = self.batch_view.result, self.batch_view.check.request
+        result, request = self.folder_check_view.result, self.folder_check_view.check.request
         checked = {d.path: d for d in result.documents} if result is not None else {}
         if request is not None:
             signature, match = request.options.signature, request.options.match
-        cache_path = self.batch_cache
-        token = object()  # which request a late result belongs to
-        self._pair_token = token
+        cache_path = self.folder_check_cache
         message = f"Opening {a.name} and {b.name}…"
 
         def load(path: Path, cache: DocumentCache | None) -> Document:
-            batch_doc = checked.get(path)
-            if batch_doc is None:
+            checked_doc = checked.get(path)
+            if checked_doc is None:
                 return load_via_cache(path, signature, cache)
-            return checked_document(batch_doc, signature, cache)
+            return checked_document(checked_doc, signature, cache)
 
         def op(context: TaskContext) -> PreparedView:
             context.progress(0.0, message)
@@ -498,37 +512,26 @@ class MainWindow(QMainWindow):
             return prepare_view(comparison)
 
         def done(prepared: PreparedView) -> None:
-            if self._pair_token is token:
-                self._opened = prepared
-                self.tabs.setCurrentWidget(self.splitter)
-                self._show_comparison(prepared.comparison)
+            self._opened = prepared
+            self.tabs.setCurrentWidget(self.splitter)
+            self._show_comparison(prepared.comparison)
 
         def error(exc: BaseException, details: str) -> None:
-            if self._pair_token is token:
-                text = f"{a.name} and {b.name} could not be opened: {readable_error(exc)}"
-                self._job_failed(text, details)
+            text = f"{a.name} and {b.name} could not be opened: {readable_error(exc)}"
+            self._job_failed(text, details)
 
-        task = self.runner.run(
-            op, on_progress=self._progress, on_done=done, on_error=error, on_cancelled=lambda: None
-        )
-        if task.running:  # (an inline runner has already finished it)
-            self._pair_task = task
-            task.ended.connect(lambda: self._pair_ended(task))
+        # a pair asked for while another opens supersedes it
+        self._pair_job.run(op, done, on_progress=self._progress, on_error=error)
         self._busy_changed(self.busy)
 
-    def _pair_ended(self, task: Task) -> None:
-        if self._pair_task is task:
-            self._pair_task = None
-        self._busy_changed(self.busy)
-
-    def _batch_results_changed(self) -> None:
-        ready = self.batch_view.result is not None and not self.batch_view.busy
+    def _folder_check_changed(self) -> None:
+        ready = self.folder_check_view.result is not None and not self.folder_check_view.busy
         self.export_csv_action.setEnabled(ready)
         self.export_html_action.setEnabled(ready)
 
-    def _document_activated(self, index: object) -> None:
+    def _document_activated(self, index: QModelIndex) -> None:
         """Double-clicking a document opens its most similar pair."""
-        entry = self.session.documents.entries()[index.row()]  # type: ignore[attr-defined]
+        entry = self.session.documents.entries()[index.row()]
         for pair in self.session.ranked:
             if entry.path in pair.paths:
                 self.session.open_pair(*pair.paths)
@@ -543,12 +546,12 @@ class MainWindow(QMainWindow):
     @property
     def busy(self) -> bool:
         """A job the status bar reports on runs: loads, comparisons, opening a pair."""
-        return self.session.busy or (self._pair_task is not None and self._pair_task.running)
+        return self.session.busy or self._pair_job.busy
 
     def cancel_jobs(self) -> None:
         self.session.cancel()
-        if self._pair_task is not None:
-            self._pair_task.cancel()
+        self._pair_job.abandon()
+        self._busy_changed(self.busy)
 
     def _busy_changed(self, _busy: bool) -> None:
         busy = self.busy  # the session's jobs or a pair being opened
@@ -585,7 +588,7 @@ class MainWindow(QMainWindow):
             signature, match = dialog.options()
             self.settings.set_engine_options(signature, match)
             self.settings.set_exclusion_options(dialog.exclusion_options())
-            self.batch_view.show_exclusion_settings()
+            self.folder_check_view.setup.show_exclusion_settings()
             self.session.options_changed()
 
     def about(self) -> None:

@@ -12,20 +12,23 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
 
-from app.gc_pause import CyclicGcPaused
+from app.gui.compare.marks import PreparedView
 from app.gui.models.document_list import DocumentListModel, Status
 from app.gui.settings import Settings
-from app.gui.tasks import Task, TaskContext, TaskRunner
-from core.batch.run import candidate_pairs
+from app.gui.tasks import LatestTask, TaskContext, TaskRunner
+from core.batch.ranking import candidate_pairs, rank_key
 from core.comparison import Comparison, compare_documents
 from core.documents.document import Document, load_document, reanalysed
-from core.documents.excluded_spans import ExclusionOptions
 from core.documents.extract import SUPPORTED_SUFFIXES
 from core.errors import DocumentError, LanguageError
-from core.exclusions.quotations import apply_exclusions
+from core.exclusions.apply import apply_exclusions
+from core.options import ExclusionOptions
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -68,12 +71,13 @@ class Session(QObject):
         runner: TaskRunner,
         settings: Settings,
         parent: QObject | None = None,
-        prepare: Callable[[Comparison], object] | None = None,
-    ):
+        prepare: Callable[[Comparison], PreparedView] | None = None,
+    ) -> None:
         super().__init__(parent)
-        # the view's plain-data preparation, run on the worker right after comparing
+        # the view's plain-data preparation (`marks.prepare_view`), run on the worker right
+        # after comparing
         self.prepare = prepare
-        self._prepared: tuple[Comparison, object] | None = None
+        self._prepared: tuple[Comparison, PreparedView] | None = None
         self.runner = runner
         self.settings = settings
         self.documents = DocumentListModel(self)
@@ -82,10 +86,10 @@ class Session(QObject):
         self.current: Comparison | None = None
         self.ranked: list[RankedPair] = []
         self._wanted_pair: tuple[Path, Path] | None = None
-        self._loads: dict[Path, Task] = {}  # running loads, for cancel and "busy"
-        self._load_tokens: dict[Path, object] = {}  # the latest load of each path
-        self._batch_depth = 0
-        self._job: Task | None = None  # the comparison or ranking in flight
+        self._loads: dict[Path, LatestTask] = {}  # each path's latest load
+        self._group_depth = 0
+        self._job = LatestTask(runner)  # the comparison or ranking on its way to the screen
+        self._job.ended.connect(self._busy)
         self._settled_on: object = None  # the documents and options behind what is shown
 
     # -- documents ------------------------------------------------------------------------
@@ -93,7 +97,7 @@ class Session(QObject):
     def add_paths(self, paths: Iterable[str | Path]) -> int:
         """Add files and folders; returns how many new files started loading."""
         added = 0
-        with self._batch():
+        with self._grouped():
             for path in expand(paths):
                 path = path.resolve() if path.exists() else path.absolute()
                 if self.documents.add(path):
@@ -102,42 +106,33 @@ class Session(QObject):
         return added
 
     @contextmanager
-    def _batch(self) -> Iterator[None]:
+    def _grouped(self) -> Iterator[None]:
         """Start several loads, then settle once (an inline runner finishes each at once)."""
-        self._batch_depth += 1
+        self._group_depth += 1
         try:
             yield
         finally:
-            self._batch_depth -= 1
+            self._group_depth -= 1
         self._settle()
 
     def _load(self, path: Path, source: Document | None = None) -> None:
         """Load `path` (or re-analyse `source`, its earlier analysis) with the current options.
 
-        The entry keeps the document it had until the new one arrives, and every callback
-        checks it still belongs to the latest load of its path: a file removed, re-added or
-        re-checked while it loads never receives a stale result."""
+        The entry keeps the document it had until the new one arrives, and only the latest
+        load of a path reports (`LatestTask`): a file removed, re-added or re-checked while it
+        loads never receives a stale result."""
         options = self.settings.signature_options()
-        token = object()
-        self._load_tokens[path] = token
+        job = self._loads.get(path)
+        if job is None:
+            job = self._loads[path] = LatestTask(self.runner)
         self.documents.update(path, status=Status.LOADING, error="")
         name = path.name
 
         def op(context: TaskContext) -> Document:
             context.check()
-            with CyclicGcPaused():
-                return reanalysed(source, options) if source else load_document(path, options)
-
-        def current() -> bool:
-            if self._load_tokens.get(path) is not token:
-                return False
-            del self._load_tokens[path]
-            self._loads.pop(path, None)
-            return True
+            return reanalysed(source, options) if source else load_document(path, options)
 
         def done(document: Document) -> None:
-            if not current():
-                return
             if document.options != self.settings.signature_options():
                 self._load(path, document)  # the options changed while it loaded
                 return
@@ -150,8 +145,6 @@ class Session(QObject):
             self._settle()
 
         def error(exc: BaseException, details: str) -> None:
-            if not current():
-                return
             if isinstance(exc, DocumentError | LanguageError):
                 reason = exc.reason if isinstance(exc, DocumentError) else str(exc)
             else:  # an engine bug: say so plainly, keep the details for the log
@@ -160,17 +153,21 @@ class Session(QObject):
             self.documents.update(path, status=Status.FAILED, document=None, error=reason)
             self._settle()
 
-        task = self.runner.run(op, on_done=done, on_error=error, on_cancelled=lambda: None)
-        if task.running and self._load_tokens.get(path) is token:
-            self._loads[path] = task
+        job.run(op, done, on_error=error)
         self._busy()
+
+    def _loading(self, path: Path | None = None) -> bool:
+        """Whether `path` (or any document, when None) is loading."""
+        if path is not None:
+            job = self._loads.get(path)
+            return job is not None and job.busy
+        return any(job.busy for job in self._loads.values())
 
     def _stop_loading(self, path: Path, reason: str) -> None:
         """Forget the load in flight for `path` (its worker's result will be ignored)."""
-        self._load_tokens.pop(path, None)
-        task = self._loads.pop(path, None)
-        if task is not None:
-            task.cancel()
+        job = self._loads.pop(path, None)
+        if job is not None:
+            job.abandon()
         row = self.documents.row_of(path)
         if row >= 0:
             entry = self.documents.entries()[row]
@@ -209,7 +206,7 @@ class Session(QObject):
                 or (e.document is not None and e.document.options != options)
             ]
         )
-        with self._batch():
+        with self._grouped():
             for entry in chosen:
                 self.documents.update(entry.path, changed_on_disk=False)
                 self._load(entry.path)
@@ -226,16 +223,12 @@ class Session(QObject):
         """Re-analyse documents whose signature options changed (each keeps its current
         analysis until the new one arrives), then re-run what is open."""
         options = self.settings.signature_options()
-        with self._batch():
+        with self._grouped():
             for entry in self.documents.entries():
                 doc = entry.document
-                if (
-                    doc is not None
-                    and doc.options != options
-                    and entry.path not in self._load_tokens
-                ):
+                if doc is not None and doc.options != options and not self._loading(entry.path):
                     self._load(entry.path, doc)
-        # leaving the batch settles: it re-runs when documents or match options changed
+        # leaving the group settles: it re-runs when documents or match options changed
 
     # -- comparing ------------------------------------------------------------------------
 
@@ -252,7 +245,7 @@ class Session(QObject):
         """After loads end: compare the two documents, or rank every pair of three or more.
         Does nothing when what is on screen was computed from the same documents and options."""
         self._busy()
-        if self._load_tokens or self._batch_depth:
+        if self._loading() or self._group_depth:
             return
         options = self.settings.signature_options()
         # documents still analysed with earlier settings (a cancelled re-analysis) wait for F5
@@ -287,7 +280,7 @@ class Session(QObject):
         if self.prepare is not None:
             self._prepared = (comparison, self.prepare(comparison))
 
-    def prepared_for(self, comparison: Comparison) -> object | None:
+    def prepared_for(self, comparison: Comparison) -> PreparedView | None:
         """The preparation made on the worker for `comparison`, if it was."""
         if self._prepared is not None and self._prepared[0] is comparison:
             return self._prepared[1]
@@ -303,8 +296,7 @@ class Session(QObject):
 
         def op(context: TaskContext) -> Comparison:
             context.check()
-            with CyclicGcPaused():
-                self._prepare(comparison)
+            self._prepare(comparison)
             return comparison
 
         def done(prepared: Comparison) -> None:
@@ -352,16 +344,15 @@ class Session(QObject):
         excluding, templates = exclusions or (None, ())
 
         def op(context: TaskContext) -> Comparison:
-            with CyclicGcPaused():
-                comparison = compare_documents(
-                    a,
-                    b,
-                    options,
-                    progress=context.engine_progress(f"Comparing {a.name} and {b.name}…"),
-                    exclusions=excluding,
-                    templates=templates,
-                )
-                self._prepare(comparison)
+            comparison = compare_documents(
+                a,
+                b,
+                options,
+                progress=context.engine_progress(f"Comparing {a.name} and {b.name}…"),
+                exclusions=excluding,
+                templates=templates,
+            )
+            self._prepare(comparison)
             return comparison
 
         def done(comparison: Comparison) -> None:
@@ -381,44 +372,38 @@ class Session(QObject):
         exclusions = self._exclusions()
 
         def op(context: TaskContext) -> list[RankedPair]:
-            with CyclicGcPaused():
-                scored = docs
-                if exclusions is not None:
-                    scored = []
-                    for k, doc in enumerate(docs):
-                        context.progress(
-                            k / len(docs) / 10,
-                            f"Finding what to leave out of {doc.name} ({k + 1} of {len(docs)})…",
-                        )
-                        scored.append(apply_exclusions(doc, *exclusions, options))
-                start = 0.1 if exclusions is not None else 0.0
-                candidates = sorted(
-                    candidate_pairs([d.signature for d in scored], lambda i, j: True, options)
-                )
-                ranked = []
-                for k, (i, j) in enumerate(candidates):
+            scored = docs
+            if exclusions is not None:
+                scored = []
+                for k, doc in enumerate(docs):
                     context.progress(
-                        start + (1 - start) * k / max(len(candidates), 1),
-                        f"Comparing the pairs that share sentences ({k + 1} of {len(candidates)})…",
+                        k / len(docs) / 10,
+                        f"Finding what to leave out of {doc.name} ({k + 1} of {len(docs)})…",
                     )
-                    comparison = compare_documents(scored[i], scored[j], options)
-                    if exclusions is not None:  # what the results say was left out
-                        comparison = replace(
-                            comparison,
-                            exclusions=exclusions[0],
-                            templates=tuple(t.name for t in exclusions[1]),
-                        )
-                    if comparison.result.pieces:
-                        ranked.append(RankedPair(comparison))
-                ranked.sort(
-                    key=lambda p: (
-                        p.comparison.jaccard,
-                        max(p.comparison.coverage_a, p.comparison.coverage_b),
-                    ),
-                    reverse=True,
+                    scored.append(apply_exclusions(doc, *exclusions, options))
+            start = 0.1 if exclusions is not None else 0.0
+            candidates = sorted(
+                candidate_pairs([d.signature for d in scored], lambda i, j: True, options)
+            )
+            found: list[tuple[Comparison, int, int]] = []
+            for k, (i, j) in enumerate(candidates):
+                context.progress(
+                    start + (1 - start) * k / max(len(candidates), 1),
+                    f"Comparing the pairs that share sentences ({k + 1} of {len(candidates)})…",
                 )
-                if ranked:
-                    self._prepare(_chosen(ranked, self._wanted_pair).comparison)  # opens first
+                comparison = compare_documents(scored[i], scored[j], options)
+                if exclusions is not None:  # what the results say was left out
+                    comparison = replace(
+                        comparison,
+                        exclusions=exclusions[0],
+                        templates=tuple(t.name for t in exclusions[1]),
+                    )
+                if comparison.result.pieces:
+                    found.append((comparison, i, j))
+            # the folder check's order: Jaccard, the larger coverage, then the documents' order
+            ranked = [RankedPair(c) for c, _, _ in sorted(found, key=lambda f: rank_key(*f))]
+            if ranked:
+                self._prepare(_chosen(ranked, self._wanted_pair).comparison)  # opens first
             return ranked
 
         def done(ranked: list[RankedPair]) -> None:
@@ -435,41 +420,30 @@ class Session(QObject):
 
         self._start_job(op, done, error)
 
-    def _start_job(self, op, done, error) -> None:  # type: ignore[no-untyped-def]
-        if self._job is not None and self._job.running:
-            self._job.cancel()  # superseded: its result would be stale
-        task = self.runner.run(
-            op,
-            on_progress=self.progress.emit,
-            on_done=done,
-            on_error=error,
-        )
-        if task.running:  # (an inline runner has already finished it)
-            self._job = task
-            task.ended.connect(lambda: self._job_ended(task))
-        self._busy()
-
-    def _job_ended(self, task: Task) -> None:
-        if self._job is task:
-            self._job = None
+    def _start_job(
+        self,
+        op: Callable[[TaskContext], T],
+        done: Callable[[T], None],
+        error: Callable[[BaseException, str], None],
+    ) -> None:
+        """Run the comparison or ranking to show next; the one in flight is superseded."""
+        self._job.run(op, done, on_progress=self.progress.emit, on_error=error)
         self._busy()
 
     def cancel(self) -> None:
         """Stop the loads and the comparison in flight at once; what is on screen stays."""
-        for path in list(self._load_tokens):
+        for path in [path for path, job in self._loads.items() if job.busy]:
             self._stop_loading(path, "loading was cancelled: Re-check (F5) to load it")
         self._cancel_job()
         self._busy()
 
     def _cancel_job(self) -> None:
-        if self._job is not None and self._job.running:
-            self._job.cancel()
-            self._job = None
+        if self._job.abandon():
             self._settled_on = None  # not computed: the next settle runs it again
 
     @property
     def busy(self) -> bool:
-        return bool(self._load_tokens) or (self._job is not None and self._job.running)
+        return self._loading() or self._job.busy
 
     def _busy(self) -> None:
         self.busy_changed.emit(self.busy)

@@ -11,8 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from core.documents.excluded_spans import ExclusionOptions
-from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
+from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
 
 ORGANISATION = "Doppel"
 APPLICATION = "Doppel"
@@ -28,10 +27,14 @@ def _as_bool(value: object, default: bool) -> bool:
 
 
 def _as_int(value: object, default: int) -> int:
-    try:
-        return int(value)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
+    if isinstance(value, bool):  # (an int to Python, but not a number a setting means)
         return default
+    if isinstance(value, int | float | str):  # INI files store numbers as text
+        try:
+            return int(value)
+        except ValueError:
+            return default
+    return default
 
 
 class Settings:
@@ -141,7 +144,9 @@ class Settings:
         value = self.store.value("files/recent", [])
         if isinstance(value, str):  # QSettings returns a lone item as a string
             value = [value]
-        return [str(v) for v in (value or [])][:MAX_RECENT]
+        if not isinstance(value, list):
+            return []
+        return [str(v) for v in value][:MAX_RECENT]
 
     def add_recent_files(self, paths: list[str]) -> None:
         recent = [p for p in self.recent_files() if p not in paths]

@@ -16,9 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.documents.excluded_spans import ExclusionOptions
 from core.documents.language import available_languages
-from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
+from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
 
 
 class SettingsDialog(QDialog):

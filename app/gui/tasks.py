@@ -1,11 +1,19 @@
 """The one background-task helper every long job in the app goes through (style.md).
 
-`TaskRunner.run(op, on_progress=..., on_done=..., on_error=..., on_cancelled=...)` runs
-`op(context)` on a worker thread. Whatever happens — a result, an exception, a cancel — exactly
-one of the three outcome callbacks is called, always on the GUI thread: a job that raises still
-reports, so the window never waits forever. The job reports progress and learns about cancel
-through its `TaskContext`; the engine's own progress callbacks raise `Cancelled` through it, so
-cancel takes effect at the engine's next checkpoint (a few milliseconds).
+`TaskRunner.run(op, on_done, on_progress=..., on_error=..., on_cancelled=...)` runs
+`op(context)` on a worker thread and returns a `Task[T]`, typed by what `op` returns. Whatever
+happens — a result, an exception, a cancel — exactly one of the three outcome callbacks is
+called, always on the GUI thread: a job that raises still reports, so the window never waits
+forever. The job reports progress and learns about cancel through its `TaskContext`; the
+engine's own progress callbacks raise `Cancelled` through it, so cancel takes effect at the
+engine's next checkpoint (a few milliseconds).
+
+Every job runs with Python's cyclic garbage collector paused (`app.gc_pause`, counted across
+concurrent workers): the jobs build millions of small acyclic objects, and the collections
+they would trigger freeze the window. The callers do not pause it themselves.
+
+`LatestTask` is "the newest job wins": starting a job cancels the one before it and ignores
+whatever that one still reports, so a superseded job never reaches the UI.
 """
 
 from __future__ import annotations
@@ -14,11 +22,16 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, ParamSpec, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
+from app.gc_pause import CyclicGcPaused
 from core.errors import Cancelled
+from core.progress import Progress
+
+T = TypeVar("T")
+P = ParamSpec("P")
 
 #: progress is sent to the GUI at most this often (seconds): enough for a smooth bar
 PROGRESS_INTERVAL = 0.05
@@ -27,7 +40,7 @@ PROGRESS_INTERVAL = 0.05
 class TaskContext:
     """What a running job holds: progress reporting and the cancel flag."""
 
-    def __init__(self, task: Task) -> None:
+    def __init__(self, task: Task[Any]) -> None:
         self._task = task
         self._cancel = threading.Event()
         self._last_sent = 0.0
@@ -49,13 +62,19 @@ class TaskContext:
             self._last_sent = now
             self._task._progress_from_worker.emit(float(fraction), message)
 
-    def engine_progress(self, message: str, start: float = 0.0, share: float = 1.0):  # type: ignore[no-untyped-def]
-        """An engine `progress` callback mapping its 0..1 onto [start, start + share]."""
-        return lambda fraction: self.progress(start + share * fraction, message)
+    def engine_progress(self, message: str, start: float = 0.0, share: float = 1.0) -> Progress:
+        """An engine `progress` callback mapping its 0..1 onto [start, start + share], shown
+        with `message` (what the teacher asked for, rather than the engine's inner steps)."""
+
+        def report(fraction: float, _detail: str = "", /) -> None:
+            self.progress(start + share * fraction, message)
+
+        return report
 
 
-class Task(QObject):
-    """One submitted job. Its public signals and callbacks run on the GUI thread.
+class Task(QObject, Generic[T]):
+    """One submitted job, whose result is a `T`. Its public signals and callbacks run on the
+    GUI thread (`succeeded` carries the `T`).
 
     The worker emits the private `_…` signals; they reach this object's slots through queued
     connections (it lives on the GUI thread), which call the callbacks and re-emit publicly."""
@@ -108,8 +127,8 @@ class Task(QObject):
         self.ended.emit()
 
 
-class _Job(QRunnable):
-    def __init__(self, task: Task, op: Callable[[TaskContext], Any]) -> None:
+class _Job(QRunnable, Generic[T]):
+    def __init__(self, task: Task[T], op: Callable[[TaskContext], T]) -> None:
         super().__init__()
         self.task = task
         self.op = op
@@ -121,7 +140,8 @@ class _Job(QRunnable):
         task = self.task
         try:
             try:
-                result = self.op(task.context)
+                with CyclicGcPaused():  # see the module docstring
+                    result = self.op(task.context)
                 task.context.check()  # cancelled at the very end: still a cancel
             except Cancelled:
                 task._cancel_from_worker.emit()
@@ -141,19 +161,21 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self.synchronous = synchronous
         self.pool = QThreadPool(self)
-        self._tasks: set[Task] = set()
+        self._tasks: set[Task[Any]] = set()
 
     def run(
         self,
-        op: Callable[[TaskContext], Any],
+        op: Callable[[TaskContext], T],
+        on_done: Callable[[T], None] | None = None,
         *,
         on_progress: Callable[[float, str], None] | None = None,
-        on_done: Callable[[Any], None] | None = None,
         on_error: Callable[[BaseException, str], None] | None = None,
         on_cancelled: Callable[[], None] | None = None,
-    ) -> Task:
+    ) -> Task[T]:
+        """Run `op(context)` on a worker (inline when synchronous); `on_done` gets its result.
+        The callbacks are connected before the job starts, so an inline job reports too."""
         # Python owns the task (no Qt parent): the runner holds it until it ends, then lets go
-        task = Task()
+        task: Task[T] = Task()
         if on_progress is not None:
             task.progressed.connect(on_progress)
         if on_done is not None:
@@ -172,7 +194,7 @@ class TaskRunner(QObject):
             self.pool.start(job)
         return task
 
-    def _forget(self, task: Task) -> None:
+    def _forget(self, task: Task[Any]) -> None:
         self._tasks.discard(task)
 
     @property
@@ -187,3 +209,97 @@ class TaskRunner(QObject):
         """Cancel everything and wait for the workers (on quit)."""
         self.cancel_all()
         self.pool.waitForDone(timeout_ms)
+
+
+class LatestTask(QObject):
+    """The newest job wins: one kind of job (the comparison on screen, the phrases of the
+    comparison shown, a document's load) where only the latest request matters.
+
+    `run` cancels the job still running before it and ignores whatever that one still reports
+    (its progress, result, error or cancel), so a superseded job never reaches the UI; `abandon`
+    does the same without starting another, and the owner is idle at once. `cancel` asks the job
+    to stop but lets it report how it ended (a folder check saying "Cancelled."). `ended` is
+    emitted after the outcome callback of a job that was not superseded or abandoned.
+
+    Give it no Qt parent: a late result may arrive after its owner's widgets are gone, and the
+    object it reaches must still exist (Python keeps it alive through the task's callbacks)."""
+
+    ended = Signal()
+
+    def __init__(self, runner: TaskRunner) -> None:
+        super().__init__()
+        self.runner = runner
+        self._task: Task[Any] | None = None  # the latest job, while it runs
+        self._generation = 0  # bumped by every run and abandon: older jobs are not current
+
+    @property
+    def task(self) -> Task[Any] | None:
+        """The latest job while it runs, else None."""
+        return self._task if self._task is not None and self._task.running else None
+
+    @property
+    def busy(self) -> bool:
+        return self.task is not None
+
+    def run(
+        self,
+        op: Callable[[TaskContext], T],
+        on_done: Callable[[T], None] | None = None,
+        *,
+        on_progress: Callable[[float, str], None] | None = None,
+        on_error: Callable[[BaseException, str], None] | None = None,
+        on_cancelled: Callable[[], None] | None = None,
+    ) -> Task[T]:
+        """Start `op` as the latest job (see `TaskRunner.run`), superseding the one before."""
+        self.abandon()
+        generation = self._generation
+
+        def current() -> bool:
+            return self._generation == generation
+
+        def outcome(callback: Callable[P, None] | None) -> Callable[P, None]:
+            """`callback`, called only while this job is current, and the end noted after."""
+
+            def report(*args: P.args, **kwargs: P.kwargs) -> None:
+                if not current():
+                    return
+                try:
+                    if callback is not None:
+                        callback(*args, **kwargs)
+                finally:
+                    if current():  # (the callback may have started the next job already)
+                        self._task = None
+                        self.ended.emit()
+
+            return report
+
+        def progress(fraction: float, message: str) -> None:
+            if current() and on_progress is not None:
+                on_progress(fraction, message)
+
+        task = self.runner.run(
+            op,
+            outcome(on_done),
+            on_progress=progress,
+            on_error=outcome(on_error),
+            on_cancelled=outcome(on_cancelled),
+        )
+        if current() and task.running:  # (an inline runner has already finished it)
+            self._task = task
+        return task
+
+    def cancel(self) -> None:
+        """Ask the latest job to stop at its next check; it still reports how it ended."""
+        if self._task is not None:
+            self._task.cancel()
+
+    def abandon(self) -> bool:
+        """Cancel the latest job and ignore whatever it still reports: idle at once. True if
+        a job was running."""
+        task = self.task
+        self._generation += 1
+        self._task = None
+        if task is None:
+            return False
+        task.cancel()
+        return True

@@ -5,7 +5,10 @@ SQLite, in the platform's cache folder. The key is the file's content hash, the 
 and the options that shape a signature: change any of them and the entry is simply not found.
 Writes are transactions (a crash mid-run leaves every committed entry usable); a file that is
 not a readable cache (corrupt, truncated, another program's) is deleted and rebuilt. Values
-are compressed pickles of `Document`s that only this program writes, in the user's own folder.
+are compressed pickles of `Document`s (and of their `BatchDocument` records, what ranking reads)
+that only this program writes, in the user's own folder. A pickle names its classes' modules:
+moving or changing a cached class means a new CACHE_FORMAT, so old entries are not found (and
+rebuilt) rather than misread.
 """
 
 from __future__ import annotations
@@ -15,21 +18,23 @@ import pickle
 import sqlite3
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from platformdirs import user_cache_dir
 
 from core import ENGINE_VERSION
 from core.batch.common_text import DocumentFingerprints
+from core.batch.result import BatchDocument
 from core.documents.document import Document, load_document
-from core.documents.signature import Signature
 from core.options import SignatureOptions
 
-CACHE_FORMAT = 3  # 3: documents carry block quotes and exclusions
+#: 3: documents carry block quotes and exclusions; 4: the engine's modules moved (core/ grouped
+#: by concern) and the summary is the BatchDocument record
+CACHE_FORMAT = 4
 #: the common-text fingerprints' format (core.batch.common_text), part of their key
 FINGERPRINT_FORMAT = 1
 _SCHEMA = (
+    # summary: the document's BatchDocument (what ranking reads: a few KB, not the text)
     "CREATE TABLE IF NOT EXISTS entries "
     "(key TEXT PRIMARY KEY, summary BLOB NOT NULL, document BLOB NOT NULL)",
     # a document's common-text fingerprints (core.batch.common_text), read only when a batch looks
@@ -38,32 +43,7 @@ _SCHEMA = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class DocumentSummary:
-    """What ranking a folder needs of a document: its signature and facts, not its text.
-    Cached beside the full document so a warm run reads a few KB per file, not the text and
-    every term (10,000 essays: seconds instead of minutes)."""
-
-    format: str
-    content_hash: str
-    sentence_count: int
-    language: str
-    warnings: tuple[str, ...]
-    signature: Signature
-
-    @classmethod
-    def of(cls, document: Document) -> DocumentSummary:
-        return cls(
-            document.format,
-            document.content_hash,
-            document.sentence_count,
-            document.language,
-            document.warnings,
-            document.signature,
-        )
-
-
-#: a cache row: (key, compressed summary, compressed document)
+#: a cache row: (key, compressed BatchDocument, compressed Document)
 PackedEntry = tuple[str, bytes, bytes]
 
 
@@ -76,8 +56,10 @@ def _unpack(blob: bytes) -> object:
 
 
 def pack_entry(key: str, document: Document) -> PackedEntry:
-    """(Where the document was made, e.g. a worker.) The row to store for it."""
-    return key, _pack(DocumentSummary.of(document)), _pack(document)
+    """(Where the document was made, e.g. a worker.) The row to store for it: the document
+    without exclusions, and its record (ranking a folder reads only that: 10,000 essays in
+    seconds instead of minutes)."""
+    return key, _pack(BatchDocument.of(document)), _pack(document)
 
 
 def unpack_document(blob: bytes) -> Document | None:
@@ -176,8 +158,11 @@ class DocumentCache:
                 found[key] = value
         return found
 
-    def summaries(self, keys: Iterable[str]) -> dict[str, DocumentSummary]:
-        return self._read("summary", keys, DocumentSummary)  # type: ignore[return-value]
+    def batch_documents(self, keys: Iterable[str]) -> dict[str, BatchDocument]:
+        """The records stored by key, as stored: their path, group and archive are those of
+        the file first stored under the key (`BatchDocument.for_submission` sets the file's
+        own)."""
+        return self._read("summary", keys, BatchDocument)  # type: ignore[return-value]
 
     def documents(self, keys: Iterable[str]) -> dict[str, Document]:
         return self._read("document", keys, Document)  # type: ignore[return-value]

@@ -2,9 +2,9 @@
 handout paragraph), found so they can be excluded from scoring (ExclusionKind.COMMON).
 
 Text is *common* when more than `share` of the counted documents hold it, and at least two do.
-Two kinds of text are counted, both on the words `core.detection.phrases.phrase_input` gives (every word
-token of a sentence, case-folded, stop words included, so the same text is found whatever the
-signature options):
+Two kinds of text are counted, both on the words `core.detection.phrases.phrase_input` gives
+(every word token of a sentence, case-folded, stop words included, so the same text is found
+whatever the signature options):
 
 - a **block**: a sentence's whole word sequence ("Task 2." or a prompt sentence);
 - a **phrase**: `phrase_words` consecutive words inside one sentence (never across two).
@@ -43,6 +43,7 @@ from core.documents.document import Document, with_exclusions
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.documents.sentences import word_spans
 from core.documents.signature import Signature
+from core.progress import Progress
 
 #: the first pass closes a chunk once it has counted this many fingerprints (and at least
 #: CHUNK_DOCUMENTS documents): about 25 MB of counter, whatever the size of the batch
@@ -273,7 +274,7 @@ class _Unit:
     fingerprints: set[int] = field(default_factory=set)
 
 
-#: documents read from the spool between two `check` calls in `finish` (a few ms of work)
+#: documents read from the spool between two `progress` calls in `finish` (a few ms of work)
 CHECK_EVERY = 256
 
 
@@ -306,7 +307,9 @@ class CommonTextFinder:
         self._skips: dict[int, tuple[int, ...]] = {}
         self._discarded: set[int] = set()
         self._counted = 0
-        self._check: Callable[[], None] | None = None  # set by finish
+        self._progress: Progress | None = None  # set by finish
+        self._read = 0  # records read by finish's passes, of about self._reads
+        self._reads = 1
 
     def __enter__(self) -> CommonTextFinder:
         return self
@@ -351,18 +354,17 @@ class CommonTextFinder:
 
     def _records(self) -> Iterator[tuple[int, bool, tuple[int, ...], DocumentFingerprints]]:
         """(index, counted, skip, fingerprints) of every document added and not discarded;
-        calls the `check` given to `finish` every CHECK_EVERY documents (it may raise
+        calls the `progress` given to `finish` every CHECK_EVERY documents (it may raise
         core.errors.Cancelled)."""
         self._spool.seek(0)
-        read = 0
         while True:
             try:
                 index, counted, record = pickle.load(self._spool)
             except EOFError:
                 return
-            read += 1
-            if self._check is not None and read % CHECK_EVERY == 0:
-                self._check()
+            self._read += 1
+            if self._progress is not None and self._read % CHECK_EVERY == 0:
+                self._progress(min(self._read / self._reads, 0.999))
             if index not in self._discarded:
                 yield index, counted, self._skips.get(index, ()), record
 
@@ -391,13 +393,16 @@ class CommonTextFinder:
         self,
         load: Callable[[int], Document | None],
         noun: str = "documents",
-        check: Callable[[], None] | None = None,
+        progress: Progress | None = None,
     ) -> CommonText:
         """The common text: second and third passes over the spooled fingerprints. `load`
         gives a document whole (None if it cannot be read as it was), for the passages' text;
-        it is called for few documents (those the passages are read from). `check` is called
-        now and then during the passes and may raise core.errors.Cancelled."""
-        self._check = check
+        it is called for few documents (those the passages are read from). `progress` is
+        called now and then during the passes (with the share of their reading done) and may
+        raise core.errors.Cancelled."""
+        self._progress = progress
+        self._read = 0
+        self._reads = max(1, len(self._where) * (3 if self._discarded else 2))
         candidates, total = self._first_pass()
         least = minimum_documents(self.share, total)
         empty = CommonText({}, {}, (), total, least)
@@ -550,8 +555,8 @@ def _units(
 
 def drop_sentences(signature: Signature, dropped: Iterable[int]) -> Signature:
     """`signature` with the sentences `dropped` (indices) left out as excluded: what
-    `core.documents.document.with_exclusions` gives when whole sentences are added to the exclusions,
-    computed from the signature alone (the batch keeps no text in memory)."""
+    `core.documents.document.with_exclusions` gives when whole sentences are added to the
+    exclusions, computed from the signature alone (the batch keeps no text in memory)."""
     gone = set(dropped)
     if not gone:
         return signature

@@ -4,18 +4,33 @@ render it, the GUI shows it, JSON is its faithful serialisation."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from core.batch.common_text import CommonPassage
 from core.detection.verification import VerifiedBlock
-from core.documents.excluded_spans import ExcludedSpan, ExclusionKind, ExclusionOptions
+from core.documents.document import Document
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.documents.signature import Signature
+from core.options import ExclusionOptions
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """A file to check, before it is read: where it is and whose it is. A different thing from
+    the `BatchDocument` read from it (collecting the inputs opens no file, and a file that
+    cannot be read has no BatchDocument, only a FailedDocument)."""
+
+    path: Path
+    group: str  # the student it belongs to: its subfolder with --student-folders, else itself
+    archive: bool = False  # from an archive (--against): compared with new submissions only
 
 
 @dataclass(frozen=True, slots=True)
 class BatchDocument:
-    """A loaded submission, lightly: what ranking needs, not the text (kept in the cache)."""
+    """A loaded submission, lightly: what ranking needs, not the text (kept in the cache). The
+    one record of a batch document: workers make it, the cache stores it (beside the full
+    Document; `for_submission` then sets whose it is on read), the result lists it."""
 
     path: Path
     format: str
@@ -29,6 +44,32 @@ class BatchDocument:
     # what was left out of scoring and why (the signature above is without it); () when
     # nothing: `core.batch.run.checked_document` applies it to the full document again
     excluded: tuple[ExcludedSpan, ...] = ()
+
+    @classmethod
+    def of(cls, document: Document, submission: Submission | None = None) -> BatchDocument:
+        """The record of `document` as it is scored (its signature and exclusions), for
+        `submission` (without one: its own path, a group of its own, not from an archive)."""
+        if submission is None:
+            submission = Submission(document.path, str(document.path))
+        return cls(
+            path=submission.path,
+            format=document.format,
+            content_hash=document.content_hash,
+            sentence_count=document.sentence_count,
+            language=document.language,
+            warnings=document.warnings,
+            signature=document.signature,
+            group=submission.group,
+            archive=submission.archive,
+            excluded=document.excluded,
+        )
+
+    def for_submission(self, submission: Submission) -> BatchDocument:
+        """This record as `submission`'s (a cached record was stored for whichever file had
+        the same content first)."""
+        return replace(
+            self, path=submission.path, group=submission.group, archive=submission.archive
+        )
 
     @property
     def excluded_sentences(self) -> int:

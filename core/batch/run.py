@@ -1,22 +1,18 @@
 """Checking a whole folder (spec §5): every pair of submissions that shares a verified block,
-with exactly the pairwise SL+ST result, found without comparing every pair.
-
-Two documents can only have a verified block if they share a composite bigram — the length and
-key of two consecutive sentences — because a kept piece is a run of aligned sentences whose
-lengths and keys agree (spec §3). An inverted index from composite bigrams to documents gives
-the candidate pairs; only those are matched. Under the default short-sentence rule a piece
-holds two sentences with a full key, so a bigram of two short sentences can be left out of the
-index; with a minimum block of one sentence the index holds single sentences instead.
+with exactly the pairwise SL+ST result, found without comparing every pair: only the candidate
+pairs of the composite-bigram index (`core.batch.ranking`) are matched, and ranked there.
 
 Files are analysed in worker processes (all cores), through the on-disk cache; ranking keeps
-only each document's summary (signature and facts) in memory, the texts stay in the cache.
+only each document's record (`BatchDocument`: signature and facts) in memory, the texts stay in
+the cache.
 
 Exclusions (BatchOptions.exclusions and .templates, all off by default): the workers apply each
-document's own (quotations, references, templates: core.exclusions.quotations) and, when common text is
-asked for, hand over its fingerprints (core.batch.common_text), from which the text more than the
-chosen share of the documents hold is found in bounded memory; its sentences then leave the
-summaries' signatures. Candidate pairs, comparisons and scores all use these signatures. The
-cache keeps documents without exclusions (they depend on the batch). See docs/batch.md.
+document's own (quotations, references, templates: `core.exclusions.apply`) and, when common
+text is asked for, hand over its fingerprints (`core.batch.common_text`), from which the text
+more than the chosen share of the documents hold is found in bounded memory; its sentences
+then leave the records' signatures. Candidate pairs, comparisons and scores all use these
+signatures. The cache keeps documents without exclusions (they depend on the batch). See
+docs/batch.md.
 """
 
 from __future__ import annotations
@@ -24,14 +20,13 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from core.batch.cache import (
     DocumentCache,
-    DocumentSummary,
     PackedEntry,
     cache_key,
     content_hash_of,
@@ -48,28 +43,20 @@ from core.batch.common_text import (
     drop_sentences,
     fingerprint_document,
 )
-from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult
+from core.batch.ranking import candidate_pairs, rank_key
+from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult, Submission
 from core.detection.matching import match_signatures
 from core.documents.document import Document, load_document, with_exclusions
-from core.documents.excluded_spans import ExcludedSpan, ExclusionOptions, normalised
+from core.documents.excluded_spans import normalised
 from core.documents.extract import SUPPORTED_SUFFIXES
 from core.documents.signature import Signature
 from core.errors import DocumentError, LanguageError
-from core.exclusions.quotations import apply_exclusions
-from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
-
-#: called with (fraction done, what is happening); raises core.errors.Cancelled to stop
-BatchProgress = Callable[[float, str], None]
+from core.exclusions.apply import apply_exclusions
+from core.options import ExclusionOptions, MatchOptions, SignatureOptions
+from core.progress import Progress
 
 #: below this many files to parse, worker processes cost more than they save
 PROCESS_THRESHOLD = 8
-
-
-@dataclass(frozen=True, slots=True)
-class Submission:
-    path: Path
-    group: str  # documents of one group are never compared with each other
-    archive: bool
 
 
 @dataclass(frozen=True)
@@ -124,7 +111,7 @@ class _Job:
 
     @property
     def per_document(self) -> bool:
-        """Exclusions found in each document on its own (core.exclusions.quotations)."""
+        """Exclusions found in each document on its own (core.exclusions.apply)."""
         e = self.exclusions
         return e.quotations or e.references or bool(self.templates)
 
@@ -142,35 +129,30 @@ def _start_worker(job: _Job) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class LoadedDocument:
-    """A submission as the batch scores it: its summary (the signature with its per-document
-    exclusions applied) and those exclusions."""
-
-    summary: DocumentSummary
-    excluded: tuple[ExcludedSpan, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class _Loaded:
-    document: LoadedDocument
+    """What a worker hands back for a submission it read."""
+
+    # the submission as scored: its signature with its per-document exclusions applied
+    document: BatchDocument
     entry: PackedEntry | None  # a new cache row (of the document without exclusions)
     fingerprints: DocumentFingerprints | None  # for common text, when asked
     fingerprint_row: tuple[str, bytes] | None  # its cache row
 
 
 def _load(
-    path: Path,
+    submission: Submission,
     options: SignatureOptions,
     key: str | None,
     blob: bytes | None = None,
     fingerprints: bool = False,
     job: _Job | None = None,
 ) -> _Loaded | FailedDocument:
-    """(In a worker.) The document's summary as scored, its cache rows (packed here, in
+    """(In a worker.) The submission's record as scored, its cache rows (packed here, in
     parallel) and, if asked, its common-text fingerprints; or why it could not be read —
     never an exception. `blob` is its cached row when the cache has it (then the file is not
     read again: only its exclusions or fingerprints were missing)."""
     job = job if job is not None else _JOB
+    path = submission.path
     try:
         document = unpack_document(blob) if blob is not None else None
         fresh = document is None
@@ -196,7 +178,7 @@ def _load(
         return FailedDocument(
             path, f"could not be checked because of an internal error ({error!r})"
         )
-    return _Loaded(LoadedDocument(DocumentSummary.of(scored), scored.excluded), entry, prints, row)
+    return _Loaded(BatchDocument.of(scored, submission), entry, prints, row)
 
 
 #: documents handed to the worker processes ahead of those working (each may carry its cached
@@ -209,23 +191,23 @@ def load_all(
     options: SignatureOptions,
     cache: DocumentCache | None,
     workers: int | None,
-    progress: BatchProgress | None,
+    progress: Progress | None,
     *,
     job: _Job | None = None,
     finder: CommonTextFinder | None = None,
-) -> tuple[dict[Path, LoadedDocument], list[FailedDocument]]:
+) -> tuple[dict[Path, BatchDocument], list[FailedDocument]]:
     """Every submission as the batch scores it: from the cache when the file is unchanged
     (and nothing the cache lacks is needed), else analysed (in worker processes when there
     are enough) and added to the cache. With `job`, per-document exclusions are applied;
     with `finder`, each document's common-text fingerprints are handed to it (indexed by
     position in `submissions`), from the cache or computed with the document."""
     job = job if job is not None else _Job(options)
-    loaded: dict[Path, LoadedDocument] = {}
+    loaded: dict[Path, BatchDocument] = {}
     failed: list[FailedDocument] = []
     keys: dict[Path, str] = {}
     number = {s.path: k for k, s in enumerate(submissions)}
     counted = {s.path: not s.archive for s in submissions}
-    hits: dict[str, DocumentSummary] = {}
+    hits: dict[str, BatchDocument] = {}
     have_prints: set[Path] = set()
     if cache is not None:
         for k, submission in enumerate(submissions):
@@ -234,24 +216,33 @@ def load_all(
             digest = content_hash_of(submission.path)
             if digest is not None:
                 keys[submission.path] = cache_key(digest, options)
-        hits = cache.summaries(keys.values())
+        hits = cache.batch_documents(keys.values())
         if finder is not None:
             have_prints = _cached_fingerprints(cache, keys, hits, job, finder, number, counted)
-        for path, key in keys.items():
-            if key in hits and not job.per_document and (finder is None or path in have_prints):
-                loaded[path] = LoadedDocument(hits[key])  # nothing to do
-    todo = [s.path for s in submissions if s.path not in loaded]
+        for submission in submissions:
+            key = keys.get(submission.path)
+            if (
+                key in hits
+                and not job.per_document
+                and (finder is None or submission.path in have_prints)
+            ):
+                loaded[submission.path] = hits[key].for_submission(submission)  # nothing to do
+    todo = [s for s in submissions if s.path not in loaded]
     fresh: list[PackedEntry] = []
     fresh_prints: list[tuple[str, bytes]] = []
 
-    def work(path: Path) -> tuple[Path, SignatureOptions, str | None, bytes | None, bool]:
-        key = keys.get(path) if cache is not None else None
+    def work(
+        submission: Submission,
+    ) -> tuple[Submission, SignatureOptions, str | None, bytes | None, bool]:
+        key = keys.get(submission.path) if cache is not None else None
         blob = None
         if cache is not None and key is not None and key in hits:
             blob = cache.document_blobs([key]).get(key)  # read here, unpacked in the worker
-        return path, options, key, blob, finder is not None and path not in have_prints
+        prints = finder is not None and submission.path not in have_prints
+        return submission, options, key, blob, prints
 
-    def take(path: Path, outcome: _Loaded | FailedDocument, done: int) -> None:
+    def take(submission: Submission, outcome: _Loaded | FailedDocument, done: int) -> None:
+        path = submission.path
         if isinstance(outcome, FailedDocument):
             failed.append(outcome)
             if finder is not None and path in have_prints:
@@ -261,7 +252,7 @@ def load_all(
             if outcome.entry is not None:
                 fresh.append(outcome.entry)
             if finder is not None:
-                skip = outcome.document.summary.signature.excluded
+                skip = outcome.document.signature.excluded
                 if outcome.fingerprints is not None:
                     finder.add(number[path], outcome.fingerprints, counted=counted[path])
                     if outcome.fingerprint_row is not None:
@@ -281,8 +272,8 @@ def load_all(
     processes = workers if workers is not None else (os.cpu_count() or 1)
     if len(todo) < PROCESS_THRESHOLD or processes <= 1:
         try:
-            for done, path in enumerate(todo, 1):
-                take(path, _load(*work(path), job=job), done)
+            for done, submission in enumerate(todo, 1):
+                take(submission, _load(*work(submission), job=job), done)
         finally:
             save()
         return loaded, failed
@@ -293,7 +284,7 @@ def load_all(
     with ProcessPoolExecutor(
         max_workers=processes, mp_context=context, initializer=_start_worker, initargs=(job,)
     ) as pool:
-        running: dict[Future[_Loaded | FailedDocument], Path] = {}
+        running: dict[Future[_Loaded | FailedDocument], Submission] = {}
         done = 0
         try:
             while True:
@@ -321,13 +312,13 @@ def load_all(
 def _cached_fingerprints(
     cache: DocumentCache,
     keys: dict[Path, str],
-    hits: dict[str, DocumentSummary],
+    hits: dict[str, BatchDocument],
     job: _Job,
     finder: CommonTextFinder,
     number: dict[Path, int],
     counted: dict[Path, bool],
 ) -> set[Path]:
-    """Hands `finder` the cached fingerprints of the documents whose summaries are cached,
+    """Hands `finder` the cached fingerprints of the documents whose records are cached,
     a few hundred at a time; returns the documents they were found for."""
     found: set[Path] = set()
     paths = [path for path, key in keys.items() if key in hits]
@@ -345,41 +336,6 @@ def _allowed(a: Submission, b: Submission) -> bool:
     if a.archive and b.archive:
         return False  # never archive against archive
     return a.group != b.group
-
-
-def candidate_pairs(
-    signatures: Sequence[Signature],
-    allowed: Callable[[int, int], bool],
-    options: MatchOptions,
-) -> set[tuple[int, int]]:
-    """Pairs (i < j) sharing a composite bigram (a composite sentence, with min_block 1)."""
-    key_ids: dict[tuple[str, ...], int] = {}
-    full_key_only = options.short_sentences is ShortSentenceRule.FULL_KEY
-    width = 1 if options.min_block < 2 else 2
-    postings: dict[tuple[int, ...], list[int]] = {}
-    for doc, signature in enumerate(signatures):
-        codes = [key_ids.setdefault(key, len(key_ids)) for key in signature.keys]
-        symbols = signature.symbols
-        short = [signature.is_short(p) for p in range(len(symbols))]
-        seen: set[tuple[int, ...]] = set()
-        for p in range(len(symbols) - width + 1):
-            if full_key_only and all(short[p : p + width]):
-                continue  # a kept piece holds full-key sentences: this cannot start one
-            gram = tuple(
-                itertools.chain.from_iterable(
-                    zip(symbols[p : p + width], codes[p : p + width], strict=True)
-                )
-            )
-            if gram not in seen:
-                seen.add(gram)
-                postings.setdefault(gram, []).append(doc)
-    pairs: set[tuple[int, int]] = set()
-    for docs in postings.values():
-        if len(docs) > 1:
-            for i, j in itertools.combinations(docs, 2):
-                if allowed(i, j):
-                    pairs.add((i, j))
-    return pairs
 
 
 def compare_pair(
@@ -408,7 +364,7 @@ def run_batch(
     options: BatchOptions | None = None,
     *,
     cache: DocumentCache | None = None,
-    progress: BatchProgress | None = None,
+    progress: Progress | None = None,
 ) -> BatchResult:
     """Check the submissions under `paths` against each other and against `archives`."""
     options = options or BatchOptions()
@@ -440,7 +396,7 @@ def run_batch(
         if finder is not None:
             finder.close()
     kept = [(k, s) for k, s in enumerate(submissions) if s.path in loaded]
-    documents = tuple(_batch_document(s, loaded[s.path], common, k) for k, s in kept)
+    documents = tuple(_with_common_text(loaded[s.path], common, k) for k, s in kept)
 
     def allowed(i: int, j: int) -> bool:
         return _allowed(kept[i][1], kept[j][1])
@@ -460,7 +416,7 @@ def run_batch(
         found = compare_pair(i, j, documents[i].signature, documents[j].signature, options.match)
         if found is not None:
             pairs.append(found)
-    pairs.sort(key=lambda p: (-p.jaccard, -max(p.coverage_a, p.coverage_b), p.a, p.b))
+    pairs.sort(key=lambda p: rank_key(p, p.a, p.b))
     if progress is not None:
         progress(1.0, "Done")
     return BatchResult(
@@ -486,10 +442,10 @@ def _same_file(path: Path) -> Path:
 def _common_text(
     finder: CommonTextFinder,
     submissions: Sequence[Submission],
-    loaded: dict[Path, LoadedDocument],
+    loaded: dict[Path, BatchDocument],
     options: SignatureOptions,
     cache: DocumentCache | None,
-    progress: BatchProgress | None = None,
+    progress: Progress | None = None,
 ) -> CommonText:
     """The finder's last passes (cancellable through `progress`); the few documents its
     passages are read from come from the cache (or their files)."""
@@ -497,38 +453,29 @@ def _common_text(
     def load(index: int) -> Document | None:
         path = submissions[index].path
         try:
-            return load_via_cache(path, options, cache, loaded[path].summary.content_hash)
+            return load_via_cache(path, options, cache, loaded[path].content_hash)
         except (DocumentError, LanguageError, OSError):
             return None
 
     archive = any(s.archive for s in submissions if s.path in loaded)
 
-    def check() -> None:
-        if progress is not None:
-            progress(0.7, "Finding text most documents share…")  # may raise Cancelled
+    def passes(fraction: float, message: str = "") -> None:
+        if progress is not None:  # the bar waits at 0.7; may raise Cancelled
+            progress(0.7, "Finding text most documents share…")
 
-    return finder.finish(load, "new documents" if archive else "documents", check)
+    return finder.finish(load, "new documents" if archive else "documents", passes)
 
 
-def _batch_document(
-    submission: Submission, loaded: LoadedDocument, common: CommonText | None, index: int
+def _with_common_text(
+    document: BatchDocument, common: CommonText | None, index: int
 ) -> BatchDocument:
-    summary, excluded = loaded.summary, loaded.excluded
-    signature = summary.signature
-    if common is not None and index in common.spans:
-        excluded = normalised((*excluded, *common.spans[index]))
-        signature = drop_sentences(signature, common.dropped[index])
-    return BatchDocument(
-        path=submission.path,
-        format=summary.format,
-        content_hash=summary.content_hash,
-        sentence_count=summary.sentence_count,
-        language=summary.language,
-        warnings=summary.warnings,
-        signature=signature,
-        group=submission.group,
-        archive=submission.archive,
-        excluded=excluded,
+    """The record with the common text found in it left out too."""
+    if common is None or index not in common.spans:
+        return document
+    return replace(
+        document,
+        excluded=normalised((*document.excluded, *common.spans[index])),
+        signature=drop_sentences(document.signature, common.dropped[index]),
     )
 
 

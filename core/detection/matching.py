@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_left
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.detection.scoring import Score, score_pieces
-from core.detection.suffix_tree import Checkpoint, GeneralizedSuffixTree, RawBlock
+from core.detection.suffix_tree import GeneralizedSuffixTree, RawBlock
 from core.detection.verification import BlockOutcome, BlockState, VerifiedBlock, verify_block
 from core.documents.signature import Key, Signature
 from core.options import MatchOptions
+from core.progress import Progress
 
 #: discarded blocks of 3+ sentences listed at most (the longest); all are always counted
 MAX_LISTED_DISCARDED = 10_000
@@ -35,9 +35,6 @@ MAX_ANCHORS = 4_000_000
 
 #: raw blocks handled between two progress calls (a few milliseconds of work)
 _PAIRS_PER_CHECK = 1 << 16
-
-#: called with the fraction done (0..1); raises core.errors.Cancelled to stop
-Progress = Callable[[float], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,15 +265,15 @@ def match_signatures(
 
     done = [0.0]
 
-    def report(share: float, offset: float) -> Checkpoint | None:
+    def report(share: float, offset: float) -> Progress | None:
         if progress is None:
             return None
 
-        def checkpoint(fraction: float) -> None:
+        def step(fraction: float, message: str = "") -> None:
             done[0] = offset + share * fraction
             progress(done[0])
 
-        return checkpoint
+        return step
 
     sink = collector.sink
     if progress is not None:
@@ -289,8 +286,8 @@ def match_signatures(
                 progress(done[0])
 
     next_check = [_PAIRS_PER_CHECK]
-    tree = GeneralizedSuffixTree(a.symbols, b.symbols, checkpoint=report(0.4, 0.0))
-    tree.report_maximal_pairs(sink, 2, checkpoint=report(0.55, 0.4))  # L >= 2 (§2)
+    tree = GeneralizedSuffixTree(a.symbols, b.symbols, progress=report(0.4, 0.0))
+    tree.report_maximal_pairs(sink, 2, progress=report(0.55, 0.4))  # L >= 2 (§2)
     del tree
     result = collector.result(len(a), len(b))
     if progress is not None:

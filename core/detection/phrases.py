@@ -13,10 +13,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.detection.matching import Progress
 from core.documents.document import Document
 from core.documents.language import get_language
 from core.documents.sentences import Term, word_spans
+from core.progress import Progress
 
 DEFAULT_MAX_LEN = 8  # longest phrase considered (the paper's example uses 3; docs/phrases.md)
 SUFFIX_TREE = "suffix-tree"

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from core.progress import Progress
+
 _SEP_A = -1
 _SEP_B = -2
 _START_A = -3  # left character of A's first suffix: differs from everything
@@ -36,8 +38,6 @@ class RawBlock:
 
 #: called with (A starts, B starts, length): every A start pairs with every B start
 PairGroupSink = Callable[[list[int], list[int], int], None]
-#: called now and then with the fraction of the work done; raises Cancelled to stop the work
-Checkpoint = Callable[[float], None]
 
 
 class GeneralizedSuffixTree:
@@ -47,7 +47,7 @@ class GeneralizedSuffixTree:
         self,
         a: Sequence[int],
         b: Sequence[int],
-        checkpoint: Checkpoint | None = None,
+        progress: Progress | None = None,
     ) -> None:
         if any(s < 0 for s in a) or any(s < 0 for s in b):
             raise ValueError("signature symbols must be non-negative integers")
@@ -66,8 +66,8 @@ class GeneralizedSuffixTree:
         active_length = 0
         remainder = 0
         for pos in range(n):
-            if checkpoint is not None and pos % _CHECK_EVERY == 0:
-                checkpoint(pos / n)
+            if progress is not None and pos % _CHECK_EVERY == 0:
+                progress(pos / n)
             c = text[pos]
             remainder += 1
             last_new = -1
@@ -134,7 +134,7 @@ class GeneralizedSuffixTree:
         self,
         sink: PairGroupSink,
         min_length: int = 2,
-        checkpoint: Checkpoint | None = None,
+        progress: Progress | None = None,
     ) -> None:
         """Calls `sink(a_starts, b_starts, length)` for every group of maximal pairs.
 
@@ -163,8 +163,8 @@ class GeneralizedSuffixTree:
                     _merge(stack[-1], frame, sink)
                 continue
             steps += 1
-            if checkpoint is not None and steps % _CHECK_EVERY == 0:
-                checkpoint(steps / len(start))
+            if progress is not None and steps % _CHECK_EVERY == 0:
+                progress(steps / len(start))
             child_end = end[child]
             if child_end == n:  # a leaf: its suffix starts where its path began
                 suffix = start[child] - depth

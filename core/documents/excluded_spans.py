@@ -3,9 +3,11 @@
 Exclusions never change a document's text or its sentences (what the teacher sees); they
 change only its signature: words inside an excluded span are not terms, and a sentence with no
 word left outside excluded spans is not in the signature at all (so it counts in neither the
-blocks nor the Jaccard denominator). `core.documents.document.with_exclusions` applies them; the modules
-that find them are `core.exclusions.quotations` (quotations, references, templates) and
-`core.batch.common_text` (text most documents of a batch share). See docs/exclusions.md."""
+blocks nor the Jaccard denominator). `core.documents.document.with_exclusions` applies them;
+what to exclude is asked for with `core.options.ExclusionOptions`, and found by
+`core.exclusions` (quotations, references, templates: one module each, applied by
+`core.exclusions.apply`) and `core.batch.common_text` (text most documents of a batch share).
+See docs/exclusions.md."""
 
 from __future__ import annotations
 
@@ -45,25 +47,6 @@ class ExcludedSpan:
     end: int
     kind: ExclusionKind
     detail: str = ""  # e.g. the template's name, the heading found, "in 31 of 40 documents"
-
-
-@dataclass(frozen=True, slots=True)
-class ExclusionOptions:
-    """Which exclusions to apply; all off by default (the paper excludes nothing)."""
-
-    quotations: bool = False
-    references: bool = False
-    # a submission's sentence holding a phrase of at least this many words (stop words
-    # included) that is also in a template is excluded (docs/exclusions.md)
-    template_phrase_words: int = 6
-    # batch only: text found in more than this share of the documents is excluded (None: off)
-    common_share: float | None = None
-
-    def __post_init__(self) -> None:
-        if self.template_phrase_words < 2:
-            raise ValueError("the template phrase length must be at least 2 words")
-        if self.common_share is not None and not 0 < self.common_share < 1:
-            raise ValueError("the common-text share must be between 0 and 1 (exclusive)")
 
 
 def normalised(spans: Iterable[ExcludedSpan]) -> tuple[ExcludedSpan, ...]:

@@ -70,7 +70,9 @@ def word_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[
     return [m.span() for m in _WORD.finditer(text, start, stop)]
 
 
-def _paragraphs(text: str) -> list[tuple[int, int]]:
+def paragraph_spans(text: str) -> list[tuple[int, int]]:
+    """The `[start, end)` spans of the paragraphs of `text`: the non-empty runs between blank
+    (or whitespace-only) lines."""
     spans = []
     position = 0
     for brk in _PARAGRAPH_BREAK.finditer(text):
@@ -96,7 +98,7 @@ def split_sentences(
             language.is_stopword if language.accent_insensitive else language.stopwords.__contains__
         )
     sentences: list[Sentence] = []
-    for para_start, para_end in _paragraphs(text):
+    for para_start, para_end in paragraph_spans(text):
         for rel_start, rel_end in language.span_tokenize(text[para_start:para_end]):
             start, end = para_start + rel_start, para_start + rel_end
             words = [(m.group().casefold(), *m.span()) for m in finditer(text, start, end)]

@@ -25,7 +25,8 @@ class Signature:
     too_long: tuple[int, ...]  # indices of sentences left out because ℓ > 35
     key_size: int
     length_cap: bool
-    # indices of sentences left out because every word of theirs is excluded (core.documents.excluded_spans)
+    # indices of sentences left out because every word of theirs is excluded
+    # (core.documents.excluded_spans)
     excluded: tuple[int, ...] = ()
 
     def __len__(self) -> int:
@@ -50,7 +51,8 @@ def build_signature(
     excluded: tuple[int, ...] = (),
 ) -> Signature:
     """The signature of `sentences` (for a document with exclusions, the sentences as
-    `core.documents.excluded_spans.sentences_for_scoring` gives them, and the indices it left out)."""
+    `core.documents.excluded_spans.sentences_for_scoring` gives them, and the indices it left
+    out)."""
     symbols: list[int] = []
     keys: list[Key] = []
     indices: list[int] = []

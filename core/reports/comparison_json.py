@@ -7,7 +7,7 @@ from typing import Any
 from core.comparison import Comparison
 from core.detection.verification import BlockOutcome
 from core.documents.document import Document
-from core.documents.excluded_spans import ExclusionOptions
+from core.options import ExclusionOptions
 
 JSON_FORMAT_VERSION = 1
 

@@ -1,6 +1,8 @@
 """The HTML report of a folder check (`doppel batch --html DIR`): an index with the run summary,
 the ranked pairs, a similarity heatmap and the clusters, and one side-by-side page per pair at
-or above the threshold with each verified block in its own colour.
+or above the threshold with each verified block in its own colour. Its words (percentages, what
+was left out) are `core.reports.wording`'s and its heatmap `core.reports.heatmap`'s, as in the
+window.
 
 The report is self-contained (inline CSS and SVG, a few lines of optional inline script, no
 network) so a teacher can open it from a USB stick or mail it. Every document text and file
@@ -30,10 +32,12 @@ from core.detection.verification import VerifiedBlock
 from core.documents.document import Document, with_exclusions
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.errors import DocumentError
+from core.reports.heatmap import HEATMAP_BINS, heatmap
+from core.reports.wording import LEFT_OUT, batch_left_out, percent, plural
 from core.resources import resource_path
 
 #: Paul Tol's colour-blind-safe "light" scheme, in his order (the app's side-by-side view uses
-#: the same colours in the same order along A: app/block_colours.py)
+#: the same colours in the same order along A: app/gui/compare/colours.py)
 BLOCK_PALETTE: tuple[str, ...] = (
     "#77AADD",
     "#EE8866",
@@ -43,19 +47,6 @@ BLOCK_PALETTE: tuple[str, ...] = (
     "#44BB99",
     "#BBCC33",
     "#AAAA00",
-)
-
-#: the heatmap's bins (lower bounds of Jaccard) and colours: Tol's sequential YlOrBr, which
-#: stays ordered for colour-blind readers and in greyscale print
-HEATMAP_BINS: tuple[tuple[float, str], ...] = (
-    (0.0, "#FFF7BC"),
-    (0.05, "#FEE391"),
-    (0.10, "#FEC44F"),
-    (0.20, "#FB9A29"),
-    (0.30, "#EC7014"),
-    (0.50, "#CC4C02"),
-    (0.70, "#993404"),
-    (0.90, "#662506"),
 )
 
 #: the heatmap shows at most this many documents (the most involved); more is unreadable
@@ -191,10 +182,11 @@ def write_html_report(
         above_count=len(linked),
         archive_count=sum(1 for d in result.documents if d.archive),
         failed=list(zip(failed_names(result), result.failed, strict=True)),
-        heatmap=_heatmap(result, names, rows, threshold, groups),
+        heatmap=_heatmap(result, names, rows, threshold),
         clusters=_cluster_views(groups, names, rows, result),
         generated=generated,
-        pct=_pct,
+        percent=percent,
+        left_out=LEFT_OUT,
     )
     return write_atomic(target / "index.html", index)
 
@@ -293,10 +285,6 @@ def _relative(path: Path, root: Path | None) -> str:
         except ValueError:
             pass
     return path.name
-
-
-def _pct(value: float) -> str:
-    return f"{value * 100:.1f}"
 
 
 def _environment() -> Environment:
@@ -404,7 +392,7 @@ def _pair_context(
         "sides": sides,
         # the kinds of excluded text shaded on this page, for the legend
         "excluded_kinds": [kind for kind in ExclusionKind if kind in shown],
-        "pct": _pct,
+        "percent": percent,
     }
 
 
@@ -454,48 +442,17 @@ def _side(
 
 
 def _exclusion_view(result: BatchResult) -> dict[str, object] | None:
-    """What the index says about exclusions: the options in plain words, how much was left
-    out, and the common text found. None when no exclusion was asked for."""
-    if not result.exclusions_on:
+    """What the index says about exclusions: what was asked for and what it left out (the
+    window's and the command line's words), and the common text found. None when no exclusion
+    was asked for."""
+    left = batch_left_out(result)
+    if left is None:
         return None
     e = result.exclusions
-    totals = dict.fromkeys(ExclusionKind, 0)
-    for doc in result.documents:
-        for kind, n in doc.excluded_counts().items():
-            totals[kind] += n
-
-    def found(kind: ExclusionKind, noun: str) -> str:
-        n = totals[kind]
-        return f" — {n} {noun}{'' if n == 1 else 's'} excluded"
-
-    asked: list[str] = []
-    if e.common_share is not None:
-        asked.append(
-            f"common text: sentences holding text found in more than {e.common_share * 100:g}% "
-            f"of the documents (a shared phrase of {e.template_phrase_words} words, or a whole "
-            "sentence)" + found(ExclusionKind.COMMON, "sentence")
-        )
-    if e.quotations:
-        asked.append(
-            "quotations (quotation marks and block quotes)"
-            + found(ExclusionKind.QUOTATION, "quotation")
-        )
-    if e.references:
-        asked.append(
-            "the references section at the end" + found(ExclusionKind.REFERENCES, "section")
-        )
-    if result.templates:
-        asked.append(
-            "text matching the template"
-            + ("s " if len(result.templates) > 1 else " ")
-            + ", ".join(t.name for t in result.templates)
-            + f" (a shared block, or a phrase of {e.template_phrase_words} words)"
-            + found(ExclusionKind.TEMPLATE, "sentence")
-        )
     return {
-        "asked": asked,
-        "sentences": sum(d.excluded_sentences for d in result.documents),
-        "documents": sum(1 for d in result.documents if d.excluded_sentences),
+        "asked": left.asked,
+        "sentences": left.sentences,
+        "documents": left.documents,
         "common_on": e.common_share is not None,
         "share": f"{e.common_share * 100:g}" if e.common_share is not None else "",
         "passages": result.common_text[:MAX_COMMON_PASSAGES],
@@ -506,40 +463,16 @@ def _exclusion_view(result: BatchResult) -> dict[str, object] | None:
     }
 
 
-def _heat_colour(value: float) -> str:
-    colour = HEATMAP_BINS[0][1]
-    for bound, bin_colour in HEATMAP_BINS:
-        if value >= bound:
-            colour = bin_colour
-    return colour
-
-
 def _heatmap(
-    result: BatchResult,
-    names: list[str],
-    rows: list[_PairRow],
-    threshold: float,
-    groups: list[list[int]],
+    result: BatchResult, names: list[str], rows: list[_PairRow], threshold: float
 ) -> dict[str, object] | None:
-    """The matrix over the documents in any reported pair: the most involved ones (highest
-    score, then most pairs) when there are too many, ordered cluster by cluster so groups show
-    as blocks along the diagonal."""
-    best: dict[int, float] = {}
-    count: dict[int, int] = {}
-    for pair in result.pairs:
-        for index in (pair.a, pair.b):
-            best[index] = max(best.get(index, 0.0), pair.jaccard)
-            count[index] = count.get(index, 0) + 1
-    if not best:
+    """The matrix of `core.reports.heatmap` (the pairs at or above the threshold, the most
+    involved documents, cluster by cluster), laid out in SVG units. None when no pair reaches
+    the threshold."""
+    shown = heatmap(result, threshold, MAX_HEATMAP_DOCUMENTS)
+    order = shown.documents
+    if not order:
         return None
-    chosen = sorted(best, key=lambda i: (-best[i], -count[i], i))[:MAX_HEATMAP_DOCUMENTS]
-    chosen_set = set(chosen)
-    order: list[int] = []
-    for group in groups:
-        order.extend(i for i in group if i in chosen_set and i not in order)
-    order.extend(sorted(chosen_set.difference(order)))
-    slot = {index: position for position, index in enumerate(order)}
-
     cell = max(_CELL_SIZES[0], min(_CELL_SIZES[1], _MATRIX_WIDTH // len(order)))
     font = max(9, min(12, round(cell * 0.62)))
     longest = max(len(_shorten(names[i])) for i in order)
@@ -547,24 +480,21 @@ def _heatmap(
     top = label_width  # the column labels are the same names, rotated
     size = len(order) * cell
     cells: list[_Cell] = []
-    for row in rows:
-        pair = row.pair
-        if pair.a not in slot or pair.b not in slot:
-            continue
+    for heat in shown.cells:
+        row, pair = rows[heat.index], heat.pair
         title = (
-            f"{row.name_a} \u2194 {row.name_b}: Jaccard {_pct(pair.jaccard)}% "
-            f"({pair.verified_blocks} block{'s' if pair.verified_blocks != 1 else ''})"
+            f"{row.name_a} \u2194 {row.name_b}: Jaccard {percent(pair.jaccard)} "
+            f"({plural(pair.verified_blocks, 'block')})"
         )
-        for i, j in ((pair.a, pair.b), (pair.b, pair.a)):
-            cells.append(
-                _Cell(
-                    x=label_width + slot[j] * cell,
-                    y=top + slot[i] * cell,
-                    colour=_heat_colour(pair.jaccard),
-                    title=title,
-                    href=row.href,
-                )
+        cells.append(
+            _Cell(
+                x=label_width + heat.column * cell,
+                y=top + heat.row * cell,
+                colour=heat.colour,
+                title=title,
+                href=row.href,
             )
+        )
     labels = [
         {
             "position": position,
@@ -575,17 +505,10 @@ def _heatmap(
         }
         for position, index in enumerate(order)
     ]
-    boxes: list[dict[str, int]] = []
-    for group in groups:
-        positions = sorted(slot[i] for i in group if i in slot)
-        if len(positions) >= 2:  # a group's shown members are next to one another in `order`
-            boxes.append(
-                {
-                    "x": label_width + positions[0] * cell,
-                    "y": top + positions[0] * cell,
-                    "size": len(positions) * cell - 1,
-                }
-            )
+    boxes = [
+        {"x": label_width + first * cell, "y": top + first * cell, "size": count * cell - 1}
+        for first, count in shown.groups
+    ]
     uppers = [bound for bound, _ in HEATMAP_BINS[1:]] + [1.0]
     legend = [
         {"colour": colour, "label": f"{round(bound * 100)}–{round(upper * 100)}%"}
@@ -602,11 +525,10 @@ def _heatmap(
         "height": top + size + 4,
         "size": size,
         "shown": len(order),
-        "involved": len(best),
-        "capped": len(best) > len(order),
+        "involved": shown.involved,
+        "capped": shown.capped,
         "legend": legend,
         "boxes": boxes,
-        "threshold_colour": _heat_colour(threshold),
     }
 
 

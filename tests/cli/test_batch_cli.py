@@ -12,6 +12,7 @@ import pytest
 
 from app.cli.main import main
 from core.documents.sentences import word_spans
+from core.reports.wording import LEFT_OUT
 from core.resources import resource_path
 
 
@@ -170,7 +171,7 @@ def test_exclude_common_in_json_and_table(capsys, tmp_path: Path) -> None:
     code, out, _ = run(
         capsys, "batch", folder, "--no-cache", "--lang", "en", "--exclude-common", "0.5"
     )
-    assert "Excluded from scoring: text in more than 50% of the documents" in out
+    assert f"{LEFT_OUT}: text found in more than 50% of the documents" in out
     assert "in 4 of 6 documents: Read the passage below" in out
 
 
@@ -212,7 +213,7 @@ def test_html_report_lists_common_text_escaped_and_shades_it(capsys, tmp_path: P
     )  # fmt: skip
     assert code == 0
     index = (report / "index.html").read_text(encoding="utf-8")
-    assert "Excluded common text" in index and "Excluded from scoring" in index
+    assert "Excluded common text" in index and f"{LEFT_OUT}</h2>" in index
     assert "more than 50% of the documents" in index
     assert "<script>alert(2)</script>" not in index
     assert "build &lt;script&gt;alert(2)&lt;/script&gt; tension" in index

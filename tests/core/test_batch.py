@@ -3,19 +3,22 @@ finds (spec §5), with the same scores `doppel compare` gives; modes; failures; 
 
 from __future__ import annotations
 
+import pickle
 import random
 import sqlite3
+import zlib
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.batch import cache as cache_module
 from core.batch import run as batch_module
-from core.batch.cache import DocumentCache
+from core.batch.cache import DocumentCache, cache_key, content_hash_of
+from core.batch.ranking import candidate_pairs
 from core.batch.run import (
     BatchOptions,
-    candidate_pairs,
     checked_document,
     collect,
     compare_pair,
@@ -24,9 +27,9 @@ from core.batch.run import (
 )
 from core.comparison import compare_documents
 from core.documents.document import load_document
-from core.documents.excluded_spans import ExclusionKind, ExclusionOptions
+from core.documents.excluded_spans import ExclusionKind
 from core.documents.signature import Signature
-from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
+from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
 from core.resources import resource_path
 
 EN = SignatureOptions(language="en")
@@ -221,12 +224,40 @@ def test_the_cache_spares_a_second_run_and_survives_corruption(tmp_path: Path, m
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
+def test_entries_of_an_older_cache_format_are_rebuilt_not_read(tmp_path: Path, monkeypatch) -> None:
+    """Cached rows are pickles naming their classes' modules: rows written before the format
+    changed (the modules moved) are not found, so the files are read again and stored anew;
+    and a row that does not hold a BatchDocument is a miss, never misread."""
+    folder = tmp_path / "essays"
+    folder.mkdir()
+    make_collection(folder, 5)
+    cache = DocumentCache(tmp_path / "cache.sqlite3")
+    current = cache_module.CACHE_FORMAT
+    monkeypatch.setattr(cache_module, "CACHE_FORMAT", current - 1)
+    run_batch([folder], options=BatchOptions(signature=EN, workers=1), cache=cache)
+    assert len(cache) == 5
+    monkeypatch.setattr(cache_module, "CACHE_FORMAT", current)
+    loads: list[Path] = []
+    real = batch_module.load_document
+    monkeypatch.setattr(batch_module, "load_document", lambda p, o: loads.append(p) or real(p, o))
+    first = run_batch([folder], options=BatchOptions(signature=EN, workers=1), cache=cache)
+    assert len(loads) == 5 and len(cache) == 10  # read again, stored under the new keys
+    loads.clear()
+    essay = folder / "essay00.txt"
+    key = cache_key(content_hash_of(essay) or "", EN)
+    not_a_record = zlib.compress(pickle.dumps({"path": str(essay), "format": "txt"}))
+    cache.put_packed([(key, not_a_record, cache.document_blobs([key])[key])])
+    again = run_batch([folder], options=BatchOptions(signature=EN, workers=1), cache=cache)
+    assert loads == [essay] and again.pairs == first.pairs
+    cache.close()
+
+
 def test_cancel_stops_the_batch(tmp_path: Path) -> None:
     from core.errors import Cancelled
 
     make_collection(tmp_path, 6)
 
-    def cancel(fraction: float, message: str) -> None:
+    def cancel(fraction: float, message: str = "") -> None:
         if fraction > 0.2:
             raise Cancelled
 

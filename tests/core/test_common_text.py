@@ -366,7 +366,9 @@ def test_the_last_passes_can_be_cancelled(monkeypatch) -> None:
     docs = with_prompt(20, 18)
     calls: list[int] = []
 
-    def check() -> None:
+    seen: list[float] = []
+
+    def progress(fraction: float, message: str = "") -> None:
         calls.append(1)
         if len(calls) == 3:
             raise Cancelled
@@ -375,7 +377,8 @@ def test_the_last_passes_can_be_cancelled(monkeypatch) -> None:
         for k, doc in enumerate(docs):
             finder.add(k, fingerprint_document(doc, 6))
         with pytest.raises(Cancelled):
-            finder.finish(lambda k: docs[k], check=check)
-        calls.clear()
-        found = finder.finish(lambda k: docs[k], check=lambda: calls.append(1))
-    assert calls and found.passages[0].documents == 18  # checked on the way, same result
+            finder.finish(lambda k: docs[k], progress=progress)
+        found = finder.finish(lambda k: docs[k], progress=lambda f, m="": seen.append(f))
+    # reported on the way, going forward and never reaching 1; the same result
+    assert seen and seen == sorted(seen) and seen[0] > 0 and seen[-1] < 1
+    assert found.passages[0].documents == 18

@@ -1,5 +1,5 @@
 """Exclusions: quotations (marks and block quotes), references sections and templates, found in
-the engine (core.exclusions.quotations) and applied to the scores; the documents themselves never change."""
+the engine (core.exclusions) and applied to the scores; the documents themselves never change."""
 
 from __future__ import annotations
 
@@ -15,21 +15,16 @@ from hypothesis import strategies as st
 
 from core.comparison import compare_documents
 from core.documents.document import Document, document_from_text, load_document, with_exclusions
-from core.documents.excluded_spans import ExcludedSpan, ExclusionKind, ExclusionOptions, SpanSet
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind, SpanSet
 from core.documents.language import available_languages
 from core.documents.normalize import normalize_text
-from core.exclusions.quotations import (
-    BLOCK_QUOTE,
-    REFERENCE_HEADINGS,
-    apply_exclusions,
-    document_exclusions,
-    exclusion_summary,
-    find_quotations,
-    find_references,
-    template_exclusions,
-)
-from core.options import SignatureOptions
+from core.exclusions.apply import apply_exclusions, document_exclusions
+from core.exclusions.quotations import BLOCK_QUOTE, find_quotations
+from core.exclusions.references import REFERENCE_HEADINGS, find_references
+from core.exclusions.templates import template_exclusions
+from core.options import ExclusionOptions, SignatureOptions
 from core.reports.comparison_json import comparison_to_json
+from core.reports.wording import exclusion_summary
 from core.resources import resource_path
 
 EN = SignatureOptions(language="en")

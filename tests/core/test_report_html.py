@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from html import unescape
 from html.parser import HTMLParser
 from itertools import combinations
 from pathlib import Path
@@ -13,11 +14,14 @@ from pathlib import Path
 import pytest
 
 from core.batch.common_text import exclude_common_text
+from core.batch.ranking import rank_key
 from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult
 from core.batch.run import compare_pair
 from core.documents.document import Document, document_from_text
-from core.documents.excluded_spans import ExcludedSpan, ExclusionKind, ExclusionOptions
-from core.options import MatchOptions, SignatureOptions
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
+from core.errors import DocumentError
+from core.options import ExclusionOptions, MatchOptions, SignatureOptions
+from core.reports.heatmap import HEATMAP_BINS, heatmap
 from core.reports.html import (
     MAX_HEATMAP_DOCUMENTS,
     display_names,
@@ -26,6 +30,7 @@ from core.reports.html import (
     pair_page_name,
     write_html_report,
 )
+from core.reports.wording import LEFT_OUT
 from core.resources import resource_path
 
 OPTIONS = SignatureOptions(language="en")
@@ -79,7 +84,7 @@ def pair_result(docs: Sequence[Document], a: int, b: int) -> PairResult | None:
 
 def make_result(docs: Sequence[Document], failed: Sequence[FailedDocument] = ()) -> BatchResult:
     pairs = [p for a, b in combinations(range(len(docs)), 2) if (p := pair_result(docs, a, b))]
-    pairs.sort(key=lambda p: (p.jaccard, max(p.coverage_a, p.coverage_b)), reverse=True)
+    pairs.sort(key=lambda p: rank_key(p, p.a, p.b))
     possible = len(docs) * (len(docs) - 1) // 2
     return BatchResult(
         documents=tuple(batch_document(d) for d in docs),
@@ -343,23 +348,52 @@ def test_the_heatmap_is_capped_and_says_so(docs: list[Document], tmp_path: Path)
             group=str(n),
             archive=False,
         )
-        for n in range(count)
+        for n in range(count + 2)
     )
-    pairs = tuple(
-        PairResult(n, n + 1, 0.5 - n / 1000, 0.5, 0.5, 1, 2, ()) for n in range(count - 1)
+    pairs = (
+        *(PairResult(n, n + 1, 0.95 - n / 10_000, 0.5, 0.5, 1, 2, ()) for n in range(count - 1)),
+        PairResult(count, count + 1, 0.2, 0.2, 0.2, 1, 2, ()),  # below the threshold
     )
     result = BatchResult(documents, (), pairs, len(pairs), count * (count - 1) // 2)
 
-    def never(batch: BatchDocument) -> Document:
-        raise AssertionError("no pair page, so no document is loaded")
+    def gone(batch: BatchDocument) -> Document:
+        raise DocumentError(batch.path, "moved away")
 
-    index = write_html_report(result, tmp_path, threshold=0.9, load_document=never)
+    index = write_html_report(result, tmp_path, threshold=0.9, load_document=gone)
     html = index.read_text(encoding="utf-8")
     svg = html[html.index("<svg") : html.index("</svg>")]
-    row_labels = re.findall(r'text-anchor="end">', svg)
+    row_labels = re.findall(r'text-anchor="end">([^<]*)<', svg)
     assert len(row_labels) == MAX_HEATMAP_DOCUMENTS
     assert f"the {MAX_HEATMAP_DOCUMENTS} most involved of the {count} documents" in html
-    assert not (tmp_path / "pairs").exists()
+    # the most similar are shown (the first pairs), and nothing below the threshold
+    assert row_labels == [f"student{n:03d}.txt" for n in range(MAX_HEATMAP_DOCUMENTS)]
+    assert len(list((tmp_path / "pairs").glob("*.html"))) == count - 1
+
+
+def test_the_heatmap_shows_what_the_window_shows(docs: list[Document], tmp_path: Path) -> None:
+    """The report's matrix is `core.reports.heatmap`'s (the window paints the same): the same
+    documents in the same order, the same cells, each in its bin's colour; pairs below the
+    threshold are left out."""
+    result = make_result(docs)
+    threshold = sorted(p.jaccard for p in result.pairs)[1]  # leaves the weakest pair out
+    expected = heatmap(result, threshold, MAX_HEATMAP_DOCUMENTS)
+    assert 0 < len(expected.cells) < 2 * len(result.pairs)
+    html = write_html_report(
+        result, tmp_path, threshold=threshold, load_document=loader(docs)
+    ).read_text(encoding="utf-8")
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    names = display_names(result)
+    labels = re.findall(r'text-anchor="end">([^<]*)<', svg)
+    assert [unescape(label) for label in labels] == [names[i] for i in expected.documents]
+    cells = re.findall(
+        r'<rect x="(\d+)" y="(\d+)" width="\d+" height="\d+" fill="(#\w+)"><title>', svg
+    )
+    assert len(cells) == len(expected.cells)
+    xs = sorted({int(x) for x, _, _ in cells})
+    ys = sorted({int(y) for _, y, _ in cells})
+    assert [(ys.index(int(y)), xs.index(int(x)), colour) for x, y, colour in cells] == [
+        (c.row, c.column, HEATMAP_BINS[c.bin][1]) for c in expected.cells
+    ]
 
 
 def test_segments_split_at_block_edges_and_overlaps() -> None:
@@ -464,8 +498,8 @@ def test_the_index_lists_the_excluded_common_text_escaped(excluded_run, tmp_path
     html = write_html_report(
         result, tmp_path, threshold=0.0, load_document=loader(plain)
     ).read_text(encoding="utf-8")
-    assert "Excluded from scoring" in html and 'href="#common"' in html
-    assert "found in more than 70% of the documents" in html
+    assert f"{LEFT_OUT}</h2>" in html and 'href="#common"' in html
+    assert "<li>text found in more than 70% of the documents — 6 sentences left out</li>" in html
     assert '<h2 id="common-title">Excluded common text</h2>' in html
     assert SCRIPT not in html
     assert "Explain &lt;script&gt;alert(1)&lt;/script&gt; your reasoning" in html

@@ -1,5 +1,5 @@
-"""Tests for core.documents.sentences: sentence and term spans, paragraph breaks, stop words, ℓ, and the
-word-token rules, with Hypothesis properties over arbitrary text."""
+"""Tests for core.documents.sentences: sentence and term spans, paragraph breaks, stop words, ℓ,
+and the word-token rules, with Hypothesis properties over arbitrary text."""
 
 from __future__ import annotations
 

@@ -18,14 +18,6 @@ from PySide6.QtTest import QAbstractItemModelTester
 from app.gui.compare.colours import swatch_colour
 from app.gui.models.block_model import (
     BLOCK_ROLE,
-    COL_A,
-    COL_B,
-    COL_KEPT,
-    COL_LENGTH,
-    COL_NUMBER,
-    COL_STATE,
-    COL_WORDS,
-    COLUMN_COUNT,
     INDEX_ROLE,
     SORT_ROLE,
     BlockFilterProxy,
@@ -81,10 +73,12 @@ def test_samples_hold_every_state() -> None:
 
 def test_one_row_per_listed_block(model: BlockTableModel) -> None:
     assert model.rowCount() == len(samples().blocks) == 4
-    assert model.columnCount() == COLUMN_COUNT
+    assert model.columnCount() == len(BlockTableModel.HEADERS)
     assert model.rowCount(model.index(0, 0)) == 0  # a table: no children
-    assert model.headerData(COL_STATE, Qt.Orientation.Horizontal) == "State"
-    assert model.headerData(COL_A, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert model.headerData(BlockTableModel.COL_STATE, Qt.Orientation.Horizontal) == "State"
+    assert model.headerData(
+        BlockTableModel.COL_A, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
 
 
 def test_empty_without_comparison(qapp) -> None:
@@ -97,64 +91,66 @@ def test_empty_without_comparison(qapp) -> None:
 
 def test_display_values_are_what_a_teacher_reads(model: BlockTableModel) -> None:
     comparison = samples()
-    assert column(model, COL_NUMBER) == ["1", "2", "3", "4"]
-    assert column(model, COL_STATE) == ["Discarded", "Split", "Split", "Verified"]
+    assert column(model, BlockTableModel.COL_NUMBER) == ["1", "2", "3", "4"]
+    assert column(model, BlockTableModel.COL_STATE) == ["Discarded", "Split", "Split", "Verified"]
     # raw block (3, 1, 9): signature positions 3..11 are sentences 4..12 (nothing too long)
-    assert column(model, COL_A)[1] == "4–12"
-    assert column(model, COL_B)[1] == "2–10"
-    assert column(model, COL_LENGTH) == ["3", "9", "5", "3"]
-    assert column(model, COL_KEPT) == ["0", "7", "2", "3"]
+    assert column(model, BlockTableModel.COL_A)[1] == "4–12"
+    assert column(model, BlockTableModel.COL_B)[1] == "2–10"
+    assert column(model, BlockTableModel.COL_LENGTH) == ["3", "9", "5", "3"]
+    assert column(model, BlockTableModel.COL_KEPT) == ["0", "7", "2", "3"]
     first = comparison.a.sentences[comparison.blocks[3].raw.a_start]
     words = comparison.a.text[first.start : first.end].split()
-    assert column(model, COL_WORDS)[3].startswith(" ".join(words[:5]))
+    assert column(model, BlockTableModel.COL_WORDS)[3].startswith(" ".join(words[:5]))
 
 
 def test_custom_roles_give_the_block_and_its_index(model: BlockTableModel) -> None:
     comparison = samples()
     for row, block in enumerate(comparison.blocks):
-        for col in range(COLUMN_COUNT):
+        for col in range(len(BlockTableModel.HEADERS)):
             assert model.index(row, col).data(BLOCK_ROLE) is block
             assert model.index(row, col).data(INDEX_ROLE) == row
-        tip = model.index(row, COL_STATE).data(Qt.ItemDataRole.ToolTipRole)
+        tip = model.index(row, BlockTableModel.COL_STATE).data(Qt.ItemDataRole.ToolTipRole)
         assert block.reason in tip
 
 
 def test_sort_role_is_numeric(model: BlockTableModel) -> None:
     comparison = samples()
-    assert column(model, COL_A, SORT_ROLE) == [b.raw.a_start for b in comparison.blocks]
-    assert column(model, COL_LENGTH, SORT_ROLE) == [3, 9, 5, 3]
-    assert column(model, COL_KEPT, SORT_ROLE) == [0, 7, 2, 3]
-    assert column(model, COL_STATE, SORT_ROLE) == [2, 1, 1, 0]
+    assert column(model, BlockTableModel.COL_A, SORT_ROLE) == [
+        b.raw.a_start for b in comparison.blocks
+    ]
+    assert column(model, BlockTableModel.COL_LENGTH, SORT_ROLE) == [3, 9, 5, 3]
+    assert column(model, BlockTableModel.COL_KEPT, SORT_ROLE) == [0, 7, 2, 3]
+    assert column(model, BlockTableModel.COL_STATE, SORT_ROLE) == [2, 1, 1, 0]
 
 
 def test_decoration_is_the_block_colour(model: BlockTableModel) -> None:
-    swatches = column(model, COL_NUMBER, Qt.ItemDataRole.DecorationRole)
+    swatches = column(model, BlockTableModel.COL_NUMBER, Qt.ItemDataRole.DecorationRole)
     assert isinstance(swatches[0], QIcon)  # discarded: hatched, no colour of its own
     # kept blocks take the palette in A order
     assert swatches[1:] == [swatch_colour(0), swatch_colour(1), swatch_colour(2)]
     assert all(isinstance(s, QColor) for s in swatches[1:])
-    assert model.index(1, COL_STATE).data(Qt.ItemDataRole.DecorationRole) is None
+    assert model.index(1, BlockTableModel.COL_STATE).data(Qt.ItemDataRole.DecorationRole) is None
 
 
 def test_sorting_is_numeric_not_textual(proxy: BlockFilterProxy) -> None:
     # as text "13–17" < "1–3" < "22–24" < "4–12"; as numbers the engine's order
-    proxy.sort(COL_A, Qt.SortOrder.DescendingOrder)
-    assert column(proxy, COL_A) == ["22–24", "13–17", "4–12", "1–3"]
-    proxy.sort(COL_A, Qt.SortOrder.AscendingOrder)
-    assert column(proxy, COL_A) == ["1–3", "4–12", "13–17", "22–24"]
+    proxy.sort(BlockTableModel.COL_A, Qt.SortOrder.DescendingOrder)
+    assert column(proxy, BlockTableModel.COL_A) == ["22–24", "13–17", "4–12", "1–3"]
+    proxy.sort(BlockTableModel.COL_A, Qt.SortOrder.AscendingOrder)
+    assert column(proxy, BlockTableModel.COL_A) == ["1–3", "4–12", "13–17", "22–24"]
 
 
 def test_sorting_keeps_ties_in_engine_order(proxy: BlockFilterProxy) -> None:
-    proxy.sort(COL_LENGTH, Qt.SortOrder.DescendingOrder)
-    assert column(proxy, COL_LENGTH) == ["9", "5", "3", "3"]
-    assert column(proxy, COL_NUMBER) == ["2", "3", "1", "4"]
-    assert column(proxy, COL_NUMBER, INDEX_ROLE) == [1, 2, 0, 3]
-    proxy.sort(COL_STATE)
-    assert column(proxy, COL_STATE) == ["Verified", "Split", "Split", "Discarded"]
+    proxy.sort(BlockTableModel.COL_LENGTH, Qt.SortOrder.DescendingOrder)
+    assert column(proxy, BlockTableModel.COL_LENGTH) == ["9", "5", "3", "3"]
+    assert column(proxy, BlockTableModel.COL_NUMBER) == ["2", "3", "1", "4"]
+    assert column(proxy, BlockTableModel.COL_NUMBER, INDEX_ROLE) == [1, 2, 0, 3]
+    proxy.sort(BlockTableModel.COL_STATE)
+    assert column(proxy, BlockTableModel.COL_STATE) == ["Verified", "Split", "Split", "Discarded"]
 
 
 def test_block_rows_survive_sorting(model: BlockTableModel, proxy: BlockFilterProxy) -> None:
-    proxy.sort(COL_LENGTH, Qt.SortOrder.DescendingOrder)
+    proxy.sort(BlockTableModel.COL_LENGTH, Qt.SortOrder.DescendingOrder)
     for index in range(4):
         row = proxy.proxy_row(index)
         assert proxy.block_index(row) == index
@@ -178,7 +174,7 @@ def test_filter_by_state_and_hide_discarded(
 ) -> None:
     proxy.set_state_filter(state)
     proxy.set_hide_discarded(hide)
-    assert column(proxy, COL_STATE) == expected
+    assert column(proxy, BlockTableModel.COL_STATE) == expected
     shown = {proxy.block_index(r) for r in range(proxy.rowCount())}
     assert {i for i in range(4) if proxy.proxy_row(i) >= 0} == shown
 
@@ -207,12 +203,12 @@ def test_model_and_proxy_pass_qt_model_tester(qapp) -> None:
         testers = [QAbstractItemModelTester(model, mode), QAbstractItemModelTester(proxy, mode)]
         model.set_comparison(samples())
         held = QPersistentModelIndex(proxy.index(1, 0))  # block 2, held through sorting
-        proxy.sort(COL_LENGTH, Qt.SortOrder.DescendingOrder)
+        proxy.sort(BlockTableModel.COL_LENGTH, Qt.SortOrder.DescendingOrder)
         assert held.data(INDEX_ROLE) == 1
         proxy.set_state_filter(StateFilter.SPLIT)
         proxy.set_hide_discarded(True)
         proxy.set_state_filter(StateFilter.ALL)
-        proxy.sort(COL_WORDS)
+        proxy.sort(BlockTableModel.COL_WORDS)
         proxy.sort(-1)
         model.set_comparison(None)
         model.set_comparison(samples())

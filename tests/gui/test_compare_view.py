@@ -15,23 +15,20 @@ from PySide6.QtWidgets import QApplication, QToolTip
 
 from app.gui.compare.colours import (
     BLOCK_PALETTE,
-    colour_slots,
     failed_colour,
     neutral_colour,
     piece_background,
     shared_colours,
 )
+from app.gui.compare.marks import COLOUR_SLOTS, Emphasis, Mark, MarkKind
 from app.gui.compare.text_pane import (
     MARK_BLOCK_PROPERTY,
-    Emphasis,
-    Mark,
-    MarkKind,
     Overlay,
     TextPane,
     selections_of_kind,
     selections_of_overlay,
 )
-from app.gui.compare.view import TAB_BLOCKS, TAB_PHRASES, ComparisonView, comparison_marks
+from app.gui.compare.view import TAB_BLOCKS, TAB_PHRASES, ComparisonView
 from app.gui.models.block_model import INDEX_ROLE, StateFilter
 from app.gui.theme import dark_palette
 from app.gui.view_state import write_state
@@ -447,16 +444,9 @@ def test_dark_pane_uses_dark_shades(qtbot) -> None:
     assert selection.format.background().color() == QColor(BLOCK_PALETTE[0])
 
 
-def test_colours_repeat_only_when_blocks_outnumber_them() -> None:
-    kept = BlockOutcome.__new__(BlockOutcome)
-    object.__setattr__(kept, "state", BlockState.VERIFIED)
-    dropped = BlockOutcome.__new__(BlockOutcome)
-    object.__setattr__(dropped, "state", BlockState.DISCARDED)
-    n = len(BLOCK_PALETTE)
-    slots = colour_slots([kept, dropped] + [kept] * (n + 1))
-    assert slots[:2] == [0, None]
-    assert slots[2 : n + 1] == list(range(1, n))
-    assert slots[n + 1 :] == [0, 1]
+def test_the_palette_has_one_colour_per_slot_all_different() -> None:
+    # the slots are assigned without Qt (marks.colour_slots); each needs its own colour
+    assert len(set(BLOCK_PALETTE)) == len(BLOCK_PALETTE) == COLOUR_SLOTS
 
 
 # --- shared words inside blocks ----------------------------------------------------------
@@ -602,15 +592,6 @@ def test_marks_at_prefers_the_most_telling_mark(qtbot) -> None:
     assert [m.block for m in pane.marks_at(60)] == [0]
     pane.set_show_discarded(False)
     assert pane.marks_at(60) == []
-
-
-def test_marks_match_the_engine_listing_one_to_one() -> None:
-    comparison = samples()
-    marks_a, marks_b = comparison_marks(comparison, colour_slots(comparison.blocks))
-    pieces = sum(len(b.pieces) for b in comparison.blocks)
-    failed = sum(len(b.failed) for b in comparison.blocks if b.state is BlockState.SPLIT)
-    discarded = len(blocks_in(BlockState.DISCARDED))
-    assert len(marks_a) == len(marks_b) == pieces + failed + discarded
 
 
 # --- two novels --------------------------------------------------------------------------

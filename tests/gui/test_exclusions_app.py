@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from app.gui.compare.text_pane import MarkKind
-from app.gui.compare.view import ComparisonView, mark_tooltip, prepare_view
+from app.gui.compare.marks import MarkKind, mark_tooltip, prepare_view
+from app.gui.compare.view import ComparisonView
 from app.gui.models.document_list import DocumentListModel
 from app.gui.session import Session
-from core.documents.excluded_spans import ExclusionKind, ExclusionOptions
-from core.exclusions.quotations import exclusion_summary
+from core.documents.excluded_spans import ExclusionKind
+from core.options import ExclusionOptions
+from core.reports.wording import exclusion_summary
 
 PROMPT = (
     "Write an essay about the history of your town. Describe how the town began and why "

@@ -11,7 +11,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from app.gui import session as session_module
-from app.gui.compare.text_pane import MarkKind
+from app.gui.compare.marks import MarkKind
 from app.gui.main_window import MainWindow
 from app.gui.models.document_list import ENTRY_ROLE, Status
 from app.gui.tasks import TaskRunner
@@ -102,7 +102,7 @@ def test_cancel_during_a_long_comparison_returns_to_idle_without_result_or_error
     window.comparison_shown.connect(shown.append)
     window.add_paths([ORIGINAL, COPY])
     qtbot.waitUntil(started.is_set, timeout=30_000)
-    job = window.session._job
+    job = window.session._job.task  # the comparison on a worker
     assert job is not None and window.session.busy
     with qtbot.waitSignal(job.ended, timeout=10_000):
         window.cancel_button.click()

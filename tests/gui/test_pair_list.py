@@ -10,6 +10,7 @@ from app.gui.session import RankedPair
 from core.comparison import compare_documents
 from core.documents.document import load_document
 from core.options import SignatureOptions
+from core.reports.wording import percent
 from core.resources import resource_path
 
 
@@ -23,7 +24,7 @@ def test_pairs_show_names_percentages_and_sort_by_number(qapp) -> None:
     model.set_pairs(pairs)
     assert model.rowCount() == 2 and model.columnCount() == len(PairTableModel.HEADERS)
     first = model.index(0, PairTableModel.COL_JACCARD)
-    assert model.data(first) == f"{100 * pairs[0].comparison.jaccard:.1f}%"
+    assert model.data(first) == percent(pairs[0].comparison.jaccard)
     assert model.data(first, SORT_ROLE) == pairs[0].comparison.jaccard
     assert model.data(model.index(1, PairTableModel.COL_B)) == "unrelated-essay.txt"
     assert model.data(first, PAIR_ROLE) is pairs[0]

@@ -7,18 +7,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from app.gui.compare.phrases_panel import (
-    COL_IN_A,
-    COL_IN_B,
-    COL_PHRASE,
-    COL_WORDS,
-    PHRASE_ROLE,
-    SORT_ROLE,
-    SharedPhraseModel,
-    SharedPhrasesPanel,
-)
+from app.gui.compare.phrases_panel import SharedPhrasesPanel
 from app.gui.compare.text_pane import OVERLAY_PROPERTY, Overlay, TextPane, selections_of_overlay
 from app.gui.compare.view import TAB_PHRASES, ComparisonView
+from app.gui.models.phrase_model import SharedPhraseModel
 from app.gui.tasks import TaskRunner
 from core.comparison import Comparison, compare_documents
 from core.documents.document import document_from_text
@@ -79,7 +71,7 @@ def row_of(panel: SharedPhrasesPanel, text: str) -> int:
 
 
 def click_row(panel: SharedPhrasesPanel, row: int) -> None:
-    rect = panel.table.visualRect(panel.proxy.index(row, COL_PHRASE))
+    rect = panel.table.visualRect(panel.proxy.index(row, SharedPhraseModel.COL_PHRASE))
     QTest.mouseClick(
         panel.table.viewport(),
         Qt.MouseButton.LeftButton,
@@ -100,7 +92,15 @@ def test_the_phrases_both_documents_use_are_listed_longest_first(view: Compariso
     assert longest.in_a == spans_of(TEXT_A, LONGEST) and longest.in_b == spans_of(TEXT_B, LONGEST)
     assert bridge.in_a == spans_of(TEXT_A, BRIDGE) and bridge.in_b == spans_of(TEXT_B, BRIDGE)
     row = panel.proxy.index(1, 0).row()
-    cells = [panel.proxy.index(row, c).data() for c in (COL_PHRASE, COL_WORDS, COL_IN_A, COL_IN_B)]
+    cells = [
+        panel.proxy.index(row, c).data()
+        for c in (
+            SharedPhraseModel.COL_PHRASE,
+            SharedPhraseModel.COL_WORDS,
+            SharedPhraseModel.COL_IN_A,
+            SharedPhraseModel.COL_IN_B,
+        )
+    ]
     assert cells == [BRIDGE, "7", "2", "2"]
     assert view.tabs.tabText(TAB_PHRASES) == "Shared phrases (2)"
     assert "2 phrases of 4 or more words found in both documents" in panel.status.text()
@@ -118,7 +118,10 @@ def test_the_phrase_is_shown_as_a_writes_it_and_the_filter_ignores_case_and_punc
         )
     )
     panel = view.phrases
-    texts = [panel.proxy.index(r, COL_PHRASE).data() for r in range(panel.proxy.rowCount())]
+    texts = [
+        panel.proxy.index(r, SharedPhraseModel.COL_PHRASE).data()
+        for r in range(panel.proxy.rowCount())
+    ]
     assert "Read the News, or download a novel" in texts
     panel.filter.setText("NEWS, or download")
     assert [panel.proxy.phrase(r).text for r in range(panel.proxy.rowCount())] == [
@@ -150,18 +153,6 @@ def test_a_capped_list_says_how_many_there_were(qtbot) -> None:
     assert panel.status.text().startswith("The 2 longest of 1,234 phrases of 4 or more words")
     panel.set_pending()
     assert panel.model.rowCount() == 0 and "Looking for" in panel.status.text()
-
-
-def test_the_model_gives_numbers_to_sort_by_and_the_phrase_itself() -> None:
-    model = SharedPhraseModel()
-    phrase = SharedPhrase(("x",) * 5, ((0, 9), (20, 29)), ((3, 12),), "X x x x x")
-    model.set_phrases([phrase])
-    assert model.rowCount() == 1 and model.columnCount() == 4
-    assert model.index(0, COL_WORDS).data(SORT_ROLE) == 5
-    assert model.index(0, COL_IN_A).data(SORT_ROLE) == 2
-    assert model.index(0, COL_IN_B).data() == "1"
-    assert model.index(0, COL_PHRASE).data(PHRASE_ROLE) is phrase
-    assert model.headerData(COL_IN_A, Qt.Orientation.Horizontal) == "In A"
 
 
 # --- choosing a phrase -------------------------------------------------------------------

@@ -5,8 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray
 
 from app.gui.settings_dialog import SettingsDialog
-from core.documents.excluded_spans import ExclusionOptions
-from core.options import MatchOptions, ShortSentenceRule, SignatureOptions
+from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
 
 
 def test_defaults_are_the_engine_defaults(settings) -> None:

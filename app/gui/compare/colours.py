@@ -14,13 +14,10 @@ the hue itself behind dark text on a dark pane. A chosen shared phrase is shown 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PySide6.QtGui import QColor, QPalette
 
-from core.detection.verification import BlockOutcome, BlockState
-
-#: Paul Tol's "light" qualitative scheme (pale grey left out), in his recommended order
+#: Paul Tol's "light" qualitative scheme (pale grey left out), in his recommended order: one
+#: colour per colour slot (`marks.COLOUR_SLOTS`; `marks.colour_slots` assigns them)
 BLOCK_PALETTE: tuple[str, ...] = (
     "#77AADD",  # light blue
     "#EE8866",  # orange
@@ -57,19 +54,6 @@ NEUTRAL_DARK = "#A0A0A0"
 def is_dark(palette: QPalette) -> bool:
     """True when the text background is dark (a dark theme)."""
     return palette.color(QPalette.ColorRole.Base).lightness() < 128
-
-
-def colour_slots(blocks: Sequence[BlockOutcome]) -> list[int | None]:
-    """Each listed block's place in the palette: kept blocks count along A; discarded get None."""
-    slots: list[int | None] = []
-    kept = 0
-    for block in blocks:
-        if block.state is BlockState.DISCARDED:
-            slots.append(None)
-        else:
-            slots.append(kept % len(BLOCK_PALETTE))
-            kept += 1
-    return slots
 
 
 def swatch_colour(slot: int) -> QColor:

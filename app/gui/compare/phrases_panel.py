@@ -10,19 +10,7 @@ moves on to the next occurrences); clearing the selection (Ctrl+click, Esc) emit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QEvent,
-    QItemSelection,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -35,145 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.models.phrase_model import PhraseFilterProxy, SharedPhraseModel
 from app.gui.models.row_model import setup_result_table
-from core.documents.sentences import word_spans
 from core.shared_words import SharedPhrase, SharedPhrases
 
-COL_PHRASE = 0
-COL_WORDS = 1
-COL_IN_A = 2
-COL_IN_B = 3
-COLUMN_COUNT = 4
-
-HEADERS = {
-    COL_PHRASE: "Phrase",
-    COL_WORDS: "Words",
-    COL_IN_A: "In A",
-    COL_IN_B: "In B",
-}
-HEADER_TIPS = {
-    COL_PHRASE: "Words both documents use in this order, inside one sentence (case ignored)",
-    COL_WORDS: "How many words the phrase has",
-    COL_IN_A: "How many times it occurs in document A",
-    COL_IN_B: "How many times it occurs in document B",
-}
-PHRASE_ROLE = Qt.ItemDataRole.UserRole + 1  # the SharedPhrase
-SORT_ROLE = Qt.ItemDataRole.UserRole + 2
-_NUMERIC_COLUMNS = (COL_WORDS, COL_IN_A, COL_IN_B)
-
 HINT_TEXT = "Click a phrase to show it in both documents · click it again for the next place"
-
-
-class SharedPhraseModel(QAbstractTableModel):
-    """One row per shared phrase, in the engine's order (longest first)."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._phrases: tuple[SharedPhrase, ...] = ()
-
-    def set_phrases(self, phrases: Sequence[SharedPhrase]) -> None:
-        self.beginResetModel()
-        self._phrases = tuple(phrases)
-        self.endResetModel()
-
-    def phrases(self) -> tuple[SharedPhrase, ...]:
-        return self._phrases
-
-    def phrase(self, row: int) -> SharedPhrase:
-        return self._phrases[row]
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(self._phrases)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else COLUMN_COUNT
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal or section not in HEADERS:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS[section]
-        if role == Qt.ItemDataRole.TextAlignmentRole and section in _NUMERIC_COLUMNS:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def data(
-        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._phrases):
-            return None
-        phrase = self._phrases[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == COL_PHRASE:
-                return phrase.quote  # as A writes it; the match ignores case and punctuation
-            return str(_number(phrase, column))
-        if role == SORT_ROLE:
-            return phrase.text if column == COL_PHRASE else _number(phrase, column)
-        if role == PHRASE_ROLE:
-            return phrase
-        if role == Qt.ItemDataRole.ToolTipRole and column == COL_PHRASE:
-            return phrase.quote  # a long phrase is clipped in its cell
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in _NUMERIC_COLUMNS:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-
-def _number(phrase: SharedPhrase, column: int) -> int:
-    if column == COL_WORDS:
-        return phrase.length
-    return len(phrase.in_a) if column == COL_IN_A else len(phrase.in_b)
-
-
-class PhraseFilterProxy(QSortFilterProxyModel):
-    """Sorts by SORT_ROLE and keeps the phrases containing the filter's words (case and
-    punctuation ignored: "news, or" finds "read the news or download")."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.setSortRole(SORT_ROLE)
-        self._needle = ""
-
-    @staticmethod
-    def needle(text: str) -> str:
-        """The filter text as the phrases' words are kept: case-folded words, one space apart."""
-        return " ".join(text[a:b].casefold() for a, b in word_spans(text))
-
-    @staticmethod
-    def matches(phrase: SharedPhrase, needle: str) -> bool:
-        return needle in phrase.text
-
-    def set_filter_text(self, text: str) -> None:
-        needle = self.needle(text)
-        if needle == self._needle:
-            return
-        # Qt 6.10 brackets a filter change; older Qt (the project allows 6.7) re-filters after
-        if hasattr(self, "beginFilterChange"):
-            self.beginFilterChange()
-            self._needle = needle
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:
-            self._needle = needle
-            self.invalidateRowsFilter()
-
-    def filtering(self) -> bool:
-        return bool(self._needle)
-
-    def filterAcceptsRow(
-        self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex
-    ) -> bool:
-        source = self.sourceModel()
-        if not self._needle or not isinstance(source, SharedPhraseModel):
-            return True
-        return self.matches(source.phrase(source_row), self._needle)
-
-    def phrase(self, proxy_row: int) -> SharedPhrase | None:
-        value = self.index(proxy_row, COL_PHRASE).data(PHRASE_ROLE)
-        return value if isinstance(value, SharedPhrase) else None
 
 
 class SharedPhrasesPanel(QWidget):
@@ -263,11 +117,11 @@ class SharedPhrasesPanel(QWidget):
         header = setup_result_table(table, self.proxy)
         # longest first; the sort is stable, so equal lengths keep the engine's order (the most
         # occurrences first)
-        table.sortByColumn(COL_WORDS, Qt.SortOrder.DescendingOrder)
+        table.sortByColumn(SharedPhraseModel.COL_WORDS, Qt.SortOrder.DescendingOrder)
         table.setTabKeyNavigation(False)
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(COL_PHRASE, QHeaderView.ResizeMode.Stretch)
-        for column in _NUMERIC_COLUMNS:
+        header.setSectionResizeMode(SharedPhraseModel.COL_PHRASE, QHeaderView.ResizeMode.Stretch)
+        for column in sorted(SharedPhraseModel.NUMERIC_COLUMNS):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, 70)
 

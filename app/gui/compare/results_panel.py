@@ -29,26 +29,10 @@ from app.gui.compare.colours import (
 )
 from core.comparison import Comparison
 from core.detection.verification import BlockState
-from core.exclusions.quotations import exclusion_summary
+from core.reports.wording import LEFT_OUT, comparison_left_out, percent, plural
 
 EMPTY_TEXT = "No comparison yet. Add two documents to see what they share."
 VALUE_SCALE = 2.3  # big numbers: this many times the application font
-
-
-def percent(share: float) -> str:
-    """A share as a percentage a reader can trust: never "0%" for a small non-zero share."""
-    value = share * 100
-    if share <= 0:
-        return "0%"
-    if value < 0.1:
-        return "<0.1%"
-    if value < 10 and round(value) != value:
-        return f"{value:.1f}%"
-    return f"{round(value)}%"
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    return f"{count:,} {word if count == 1 else (words or word + 's')}"
 
 
 def verdict_text(comparison: Comparison) -> str:
@@ -301,21 +285,11 @@ class ResultsPanel(QWidget):
 
 def exclusions_text(comparison: Comparison) -> str:
     """ "Left out of the scores — A: …; B: …", or "" when no exclusion is on and neither
-    document carries one."""
-    options = comparison.exclusions
-    on = bool(
-        comparison.templates
-        or (options is not None and (options.quotations or options.references))
-        or comparison.a.excluded
-        or comparison.b.excluded
-    )
-    if not on:
+    document carries one (the words are `comparison_left_out`'s; this is their layout)."""
+    left_out = comparison_left_out(comparison)
+    if left_out is None:
         return ""
-    parts = []
-    for side, doc in (("A", comparison.a), ("B", comparison.b)):
-        summary = exclusion_summary(doc)
-        parts.append(f"{side}: {'; '.join(summary) if summary else 'nothing found'}")
-    return "Left out of the scores — " + " · ".join(parts)
+    return f"{LEFT_OUT} — A: {'; '.join(left_out.a)} · B: {'; '.join(left_out.b)}"
 
 
 def _separator() -> QFrame:

@@ -9,7 +9,9 @@ document itself is never reformatted. Two novels list ~10,000 blocks each side, 
 selection costs ~20 µs of Python, so only the marks near the screen (MARK_WINDOW characters each
 way) are selections at any time; scrolling out of that window rebuilds it (~10 ms). A document
 of up to MARK_WINDOW characters (an essay is ~10,000) has every mark as a selection all the time.
-The pane answers "which mark is here?" for tooltips and clicks, and frames the current block.
+The pane answers "which mark is here?" for tooltips and clicks (through the `MarkIndex` of
+`marks`, where the marks and their wording are worked out without Qt), and frames the current
+block.
 
 Two overlays sit on the marks, windowed the same way: the words a verified block's sentences
 share with their partners (`set_emphasis`: a stronger shade of the block's colour, which the
@@ -19,9 +21,8 @@ on top of everything). Neither is a mark: they answer no click or tooltip.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from enum import IntEnum
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, Signal
@@ -47,6 +48,16 @@ from app.gui.compare.colours import (
     piece_background,
     shared_colours,
 )
+from app.gui.compare.marks import (
+    Emphasis,
+    Mark,
+    MarkIndex,
+    MarkKind,
+    Span,
+    SpanIndex,
+    TextSpan,
+    combined_tooltip,
+)
 
 #: text-format properties tagging each extra selection with what it marks (tests read them)
 MARK_KIND_PROPERTY = QTextFormat.Property.UserProperty + 1
@@ -63,69 +74,11 @@ MARK_WINDOW = 40_000
 MEASURED_SPAN = 20_000
 
 
-class MarkKind(IntEnum):
-    """What a mark shows; higher wins when marks overlap (tooltip and click)."""
-
-    EXCLUDED = (
-        -1
-    )  # left out of the scores (core.documents.excluded_spans): shaded, not a block, not clickable
-    DISCARDED = 0
-    PIECE = 1
-    FAILED = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    start: int  # [start, end) into the document text, in Python str offsets
-    end: int
-    kind: MarkKind
-    block: int  # index into comparison.blocks
-    part: int  # PIECE: index among the block's pieces; FAILED: offset in the block; else 0
-    slot: int | None  # colour slot of a kept block (block_colours), None for discarded
-
-
 class Overlay(IntEnum):
     """What an overlay selection shows (painted in this order, over the marks)."""
 
     SHARED_WORDS = 1  # words a verified block's sentence shares with its partner
     FOUND = 2  # an occurrence of the chosen shared phrase
-
-
-@dataclass(frozen=True, slots=True)
-class Emphasis:
-    """Shared words inside a kept piece: `[start, end)`, drawn in a stronger shade of `slot`."""
-
-    start: int
-    end: int
-    slot: int
-
-
-class _Spans:
-    """Spans sorted by start, with the running maximum of their ends, so those overlapping a
-    window are found by bisection (spans may overlap: blocks can share text)."""
-
-    def __init__(self, spans: Iterable[Emphasis | tuple[int, int]] = ()) -> None:
-        self.items = sorted(spans, key=_span_of)
-        self.starts = [_span_of(item)[0] for item in self.items]
-        self.reach: list[int] = []
-        furthest = -1
-        for item in self.items:
-            furthest = max(furthest, _span_of(item)[1])
-            self.reach.append(furthest)
-
-    def between(self, low: int, high: int) -> list[Emphasis | tuple[int, int]]:
-        found = []
-        k = bisect_left(self.starts, high) - 1
-        while k >= 0 and self.reach[k] > low:
-            if _span_of(self.items[k])[1] > low:
-                found.append(self.items[k])
-            k -= 1
-        found.reverse()
-        return found
-
-
-def _span_of(item: Emphasis | tuple[int, int]) -> tuple[int, int]:
-    return (item.start, item.end) if isinstance(item, Emphasis) else item
 
 
 def _no_description(_mark: Mark) -> str:
@@ -148,16 +101,13 @@ class TextPane(QPlainTextEdit):
         )
         self.document().setDocumentMargin(DOCUMENT_MARGIN)
         self.viewport().setMouseTracking(True)  # the hand cursor over clickable marks
-        self._marks: list[Mark] = []  # sorted by start
-        self._starts: list[int] = []
-        self._reach: list[int] = []  # running maximum of ends: bounds the backward scan
-        self._spans: dict[int, tuple[int, int]] = {}  # block -> its extent in this pane
+        self._marks = MarkIndex()
         self._window: tuple[int, int] | None = None  # text range whose marks are selections
         self._templates: dict[tuple[MarkKind, int | None], QTextCharFormat] = {}
         self._show_discarded = True
-        self._emphasis = _Spans()
+        self._emphasis: SpanIndex[Emphasis] = SpanIndex()
         self._show_emphasis = True
-        self._found = _Spans()
+        self._found: SpanIndex[TextSpan] = SpanIndex()
         self._overlay_templates: dict[tuple[Overlay, int], QTextCharFormat] = {}
         self._current_block: int | None = None
         self._astral: list[int] = []  # offsets of characters Qt stores as two UTF-16 units
@@ -190,33 +140,21 @@ class TextPane(QPlainTextEdit):
         """Replace the marks; `describe` words a mark's tooltip when it is hovered. `emphasis`
         replaces the emphasised shared words too (one rebuild of the selections for both)."""
         if emphasis is not None:
-            self._emphasis = _Spans(emphasis)
+            self._emphasis = SpanIndex(emphasis)
         self._describe = describe
-        self._marks = sorted(marks, key=lambda m: (m.start, m.end))
-        self._starts = [m.start for m in self._marks]
-        reach, furthest = [], -1
-        spans: dict[int, tuple[int, int]] = {}
-        for mark in self._marks:
-            furthest = max(furthest, mark.end)
-            reach.append(furthest)
-            if mark.kind == MarkKind.EXCLUDED:
-                continue  # not a block
-            low, high = spans.get(mark.block, (mark.start, mark.end))
-            spans[mark.block] = (min(low, mark.start), max(high, mark.end))
-        self._reach = reach
-        self._spans = spans
+        self._marks = MarkIndex(marks)
         self._refresh_window(force=True)
 
     def marks(self) -> list[Mark]:
-        return list(self._marks)
+        return list(self._marks.items)
 
     def set_emphasis(self, spans: Iterable[Emphasis]) -> None:
         """Replace the emphasised shared words (kept until the next `set_text`)."""
-        self._emphasis = _Spans(spans)
+        self._emphasis = SpanIndex(spans)
         self._refresh_window(force=True)
 
     def emphasis(self) -> list[Emphasis]:
-        return [item for item in self._emphasis.items if isinstance(item, Emphasis)]
+        return list(self._emphasis.items)
 
     def set_show_emphasis(self, show: bool) -> None:
         if show != self._show_emphasis:
@@ -226,13 +164,13 @@ class TextPane(QPlainTextEdit):
     def show_emphasis(self) -> bool:
         return self._show_emphasis
 
-    def set_found(self, spans: Iterable[tuple[int, int]]) -> None:
+    def set_found(self, spans: Iterable[Span]) -> None:
         """Show these spans as the found phrase's occurrences (an empty list clears them)."""
-        self._found = _Spans(spans)
+        self._found = SpanIndex(TextSpan(start, end) for start, end in spans)
         self._refresh_window(force=True)
 
-    def found(self) -> list[tuple[int, int]]:
-        return [_span_of(item) for item in self._found.items]
+    def found(self) -> list[Span]:
+        return [(item.start, item.end) for item in self._found.items]
 
     def set_show_discarded(self, show: bool) -> None:
         if show != self._show_discarded:
@@ -248,9 +186,9 @@ class TextPane(QPlainTextEdit):
     def current_block(self) -> int | None:
         return self._current_block
 
-    def block_span(self, block: int) -> tuple[int, int] | None:
+    def block_span(self, block: int) -> Span | None:
         """The extent of a block's marks in this pane, from its first to its last character."""
-        return self._spans.get(block)
+        return self._marks.block_span(block)
 
     # --- positions -----------------------------------------------------------------------
 
@@ -279,15 +217,7 @@ class TextPane(QPlainTextEdit):
 
     def marks_at(self, offset: int) -> list[Mark]:
         """The shown marks covering the character at `offset`, most telling first."""
-        found = []
-        k = bisect_right(self._starts, offset) - 1
-        while k >= 0 and self._reach[k] > offset:
-            mark = self._marks[k]
-            if mark.end > offset and (self._show_discarded or mark.kind != MarkKind.DISCARDED):
-                found.append(mark)
-            k -= 1
-        found.sort(key=lambda m: (-m.kind, m.end - m.start, m.block))
-        return found
+        return self._marks.at(offset, show_discarded=self._show_discarded)
 
     def mark_at(self, offset: int) -> Mark | None:
         found = self.marks_at(offset)
@@ -302,12 +232,7 @@ class TextPane(QPlainTextEdit):
         """What the marks under `point` mean, in plain words (empty when unmarked)."""
         if not self._marks:
             return ""
-        tips = dict.fromkeys(self._describe(m) for m in self.marks_at(self.offset_at(point)))
-        tips.pop("", None)
-        shown = list(tips)[:3]
-        if len(tips) > len(shown):
-            shown.append(f"(and {len(tips) - len(shown)} more blocks here)")
-        return "\n\n".join(shown)
+        return combined_tooltip(self.marks_at(self.offset_at(point)), self._describe)
 
     # --- scrolling -----------------------------------------------------------------------
 
@@ -410,9 +335,12 @@ class TextPane(QPlainTextEdit):
 
     def _current_frame(self) -> QRect | None:
         """The outline around the current block's visible lines, clipped to the screen."""
-        if self._current_block is None or self._current_block not in self._spans:
+        if self._current_block is None:
             return None
-        start, end = self._spans[self._current_block]
+        span = self._marks.block_span(self._current_block)
+        if span is None:
+            return None
+        start, end = span
         first, last = self.visible_range()
         if start >= last or end <= first:
             return None
@@ -425,27 +353,16 @@ class TextPane(QPlainTextEdit):
     # --- selections ----------------------------------------------------------------------
 
     def _clear_marks(self) -> None:
-        self._marks, self._starts, self._reach, self._spans = [], [], [], {}
-        self._emphasis = _Spans()
-        self._found = _Spans()
+        self._marks = MarkIndex()
+        self._emphasis = SpanIndex()
+        self._found = SpanIndex()
         self._window = None
         self._current_block = None
         self.setExtraSelections([])
 
-    def _marks_between(self, low: int, high: int) -> list[Mark]:
-        """The marks overlapping [low, high), in start order."""
-        found = []
-        k = bisect_left(self._starts, high) - 1
-        while k >= 0 and self._reach[k] > low:
-            if self._marks[k].end > low:
-                found.append(self._marks[k])
-            k -= 1
-        found.reverse()
-        return found
-
     def _refresh_window(self, *, force: bool = False) -> None:
         """Make the marks around the screen selections, unless they already are."""
-        if not (self._marks or self._emphasis.items or self._found.items):
+        if not (self._marks or self._emphasis or self._found):
             if self._window is not None:  # the last overlay went
                 self._window = None
                 self.setExtraSelections([])
@@ -458,7 +375,7 @@ class TextPane(QPlainTextEdit):
                 return
         low, high = max(0, first - MARK_WINDOW), last + MARK_WINDOW
         self._window = (low, high)
-        marks = self._marks_between(low, high)
+        marks = self._marks.between(low, high)
         if not self._show_discarded:
             marks = [m for m in marks if m.kind != MarkKind.DISCARDED]
         layers = self._selections_for(marks, low, high)
@@ -508,7 +425,7 @@ class TextPane(QPlainTextEdit):
     def _overlay_selections(
         self,
         overlay: Overlay,
-        spans: Sequence[Emphasis | tuple[int, int]],
+        spans: Sequence[Emphasis | TextSpan],
         low: int,
         high: int,
     ) -> list[QTextEdit.ExtraSelection]:
@@ -523,7 +440,7 @@ class TextPane(QPlainTextEdit):
             template = self._overlay_templates.get(key)
             if template is None:
                 template = self._overlay_templates[key] = _overlay_format(overlay, slot, palette)
-            start, end = _span_of(item)
+            start, end = item.start, item.end
             cursor = QTextCursor(document)
             cursor.setPosition(min(self.qt_position(max(start, low)), last))
             cursor.setPosition(

@@ -2,9 +2,8 @@
 the copied blocks marked, and below them two tabs: the table of blocks, and the phrases both
 documents share.
 
-`comparison_marks` turns the engine's blocks into character-span marks for the two panes (one
-pass, display mapping only); `prepare_view` adds the words each verified block's sentences
-share (`core.shared_words`), emphasised inside the block's colour. `ComparisonView` lays the
+What the panes mark and what the tooltips say is worked out without Qt in `marks`
+(`prepare_view`, on a worker); this module turns it into widgets. `ComparisonView` lays the
 widgets out and keeps the panes, the table and the current block in step: a click on a passage
 in one pane brings its partner into view in the other, a table row brings both, and
 next/previous walk the shown blocks along A. The shared phrases are found by a background job
@@ -14,7 +13,6 @@ not wait for them); choosing one shows every occurrence in both panes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 
 import shiboken6
@@ -47,36 +45,33 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.gc_pause import CyclicGcPaused
-from app.gui.compare.colours import colour_slots
+from app.gui.compare.marks import (
+    Mark,
+    PreparedView,
+    Span,
+    block_spans,
+    mark_spans,
+    mark_tooltip,
+    prepare_view,
+)
 from app.gui.compare.phrases_panel import SharedPhrasesPanel
-from app.gui.compare.results_panel import ResultsPanel, plural
-from app.gui.compare.text_pane import Emphasis, Mark, MarkKind, TextPane
+from app.gui.compare.results_panel import ResultsPanel
+from app.gui.compare.text_pane import TextPane
 from app.gui.crash import log
 from app.gui.models.block_model import (
-    COL_A,
-    COL_B,
-    COL_KEPT,
-    COL_LENGTH,
-    COL_NUMBER,
-    COL_STATE,
-    COL_WORDS,
     STATE_FILTER_LABELS,
     BlockFilterProxy,
     BlockTableModel,
     StateFilter,
 )
 from app.gui.models.row_model import setup_result_table
-from app.gui.tasks import Task, TaskContext, TaskRunner
+from app.gui.tasks import LatestTask, TaskContext, TaskRunner
 from app.gui.view_state import read_state, write_state
 from core.comparison import Comparison
-from core.detection.verification import BlockOutcome, BlockState
+from core.detection.verification import BlockState
 from core.documents.document import Document
-from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
-from core.exclusions.quotations import BLOCK_QUOTE
-from core.shared_words import PieceWords, SharedPhrase, SharedPhrases, shared_phrases, shared_words
-
-Span = tuple[int, int]
+from core.reports.wording import plural
+from core.shared_words import SharedPhrase, SharedPhrases, shared_phrases
 
 STATE_MAGIC = "doppel.comparison-view"
 STATE_VERSION = 2  # 1: no Shared phrases tab (still read)
@@ -85,196 +80,6 @@ TAB_PHRASES = 1
 #: the shared phrases are looked for this long after a comparison is shown (`_find_phrases`)
 PHRASES_DELAY_MS = 250
 HINT_TEXT = "Click a coloured passage to find it in the other document · F8 next block"
-
-
-# --- marks: the engine's blocks as character spans ---------------------------------------
-
-
-@dataclass(frozen=True)
-class PreparedView:
-    """What showing a comparison needs that is plain data: worked out on a worker thread (the
-    session does it right after comparing), so putting a result on screen stays short."""
-
-    comparison: Comparison
-    slots: list[int | None]  # colour slot per listed block
-    order: list[int]  # block indices in A order
-    marks_a: list[Mark]
-    marks_b: list[Mark]
-    shared: tuple[PieceWords, ...] = ()  # the shared words of every kept piece
-    emphasis_a: list[Emphasis] = field(default_factory=list)  # ... as spans in each pane
-    emphasis_b: list[Emphasis] = field(default_factory=list)
-
-
-def prepare_view(comparison: Comparison) -> PreparedView:
-    blocks = comparison.blocks
-    slots = colour_slots(blocks)
-    order = sorted(
-        range(len(blocks)), key=lambda i: (blocks[i].raw.a_start, blocks[i].raw.b_start, i)
-    )
-    marks_a, marks_b = comparison_marks(comparison, slots)
-    shared = shared_words(comparison)
-    emphasis_a, emphasis_b = emphasis_spans(shared, slots)
-    return PreparedView(comparison, slots, order, marks_a, marks_b, shared, emphasis_a, emphasis_b)
-
-
-def emphasis_spans(
-    shared: tuple[PieceWords, ...], slots: list[int | None]
-) -> tuple[list[Emphasis], list[Emphasis]]:
-    """The shared words' runs as emphasis in pane A and pane B, in their block's colour slot."""
-    in_a: list[Emphasis] = []
-    in_b: list[Emphasis] = []
-    for piece in shared:
-        slot = slots[piece.block]
-        if slot is None:
-            continue
-        for run in piece.runs:
-            in_a.append(Emphasis(run.a_start, run.a_end, slot))
-            in_b.append(Emphasis(run.b_start, run.b_end, slot))
-    return in_a, in_b
-
-
-def comparison_marks(
-    comparison: Comparison, slots: list[int | None]
-) -> tuple[list[Mark], list[Mark]]:
-    """The marks of pane A and pane B, in one pass over the listed blocks.
-
-    Kept pieces (verified and split blocks) get their block's colour slot; the sentences of a
-    split block that failed verification are marked on their own; a discarded block is marked
-    over its whole extent."""
-    a, b = comparison.a, comparison.b
-    marks_a: list[Mark] = []
-    marks_b: list[Mark] = []
-    for index, block in enumerate(comparison.blocks):
-        raw = block.raw
-        slot = slots[index]
-        if block.state is BlockState.DISCARDED:
-            span_a = a.chars_of(raw.a_start, raw.length)
-            span_b = b.chars_of(raw.b_start, raw.length)
-            marks_a.append(Mark(*span_a, MarkKind.DISCARDED, index, 0, None))
-            marks_b.append(Mark(*span_b, MarkKind.DISCARDED, index, 0, None))
-            continue
-        for part, piece in enumerate(block.pieces):
-            span_a, span_b = comparison.piece_chars(piece)
-            marks_a.append(Mark(*span_a, MarkKind.PIECE, index, part, slot))
-            marks_b.append(Mark(*span_b, MarkKind.PIECE, index, part, slot))
-        for offset in block.failed:
-            span_a = a.chars_of(raw.a_start + offset, 1)
-            span_b = b.chars_of(raw.b_start + offset, 1)
-            marks_a.append(Mark(*span_a, MarkKind.FAILED, index, offset, slot))
-            marks_b.append(Mark(*span_b, MarkKind.FAILED, index, offset, slot))
-    for doc, marks in ((a, marks_a), (b, marks_b)):
-        for k, span in enumerate(doc.excluded):  # part: the span's index in doc.excluded
-            marks.append(Mark(span.start, span.end, MarkKind.EXCLUDED, -1, k, None))
-    return marks_a, marks_b
-
-
-def mark_tooltip(
-    comparison: Comparison,
-    mark: Mark,
-    shared: dict[tuple[int, int], PieceWords] | None = None,
-    document: Document | None = None,
-) -> str:
-    """What a mark means, in plain words (its tooltip); `shared` is the pieces' shared words
-    by (block, part); `document` is the pane's document (for its exclusions)."""
-    if mark.kind == MarkKind.EXCLUDED:
-        return excluded_tooltip(document.excluded[mark.part]) if document is not None else ""
-    block = comparison.blocks[mark.block]
-    if mark.kind == MarkKind.PIECE:
-        words = shared.get((mark.block, mark.part)) if shared else None
-        return piece_tooltip(mark.block, block, mark.part, words)
-    if mark.kind == MarkKind.FAILED:
-        return failed_tooltip(mark.block, comparison.failure_reason(block, mark.part))
-    return discarded_tooltip(mark.block, block)
-
-
-def piece_tooltip(
-    index: int, block: BlockOutcome, part: int, words: PieceWords | None = None
-) -> str:
-    length = block.pieces[part].length
-    same = (
-        f"{length} sentences in a row have the same lengths and start with the same words "
-        "in both documents."
-    )
-    if block.state is BlockState.VERIFIED:
-        head = f"Block {index + 1} · verified"
-        detail = same
-    else:
-        head = f"Block {index + 1} · split, passage {part + 1} of {len(block.pieces)}"
-        detail = (
-            f"{same} Elsewhere in this block {len(block.failed)} of {block.raw.length} "
-            "sentences start differently (red wavy underline)."
-        )
-    if words is not None:
-        detail += "\n" + shared_words_text(words)
-    return f"{head}\n{detail}\nClick to show it in the other document."
-
-
-def shared_words_text(words: PieceWords) -> str:
-    """How much of a kept piece is word for word, in plain words."""
-    if words.word_for_word:
-        return "Word for word: every word is the same, in the same order."
-    total = max(words.words_a, words.words_b)
-    return (
-        f"{words.shared:,} of {total:,} words are the same, in the same order (the "
-        "stronger shade); the rest only has the same shape."
-    )
-
-
-def failed_tooltip(index: int, reason: str) -> str:
-    return (
-        f"Block {index + 1} · sentence reworded\n"
-        f"Same length as its partner sentence, but the {reason}.\n"
-        "Not counted as copied."
-    )
-
-
-def excluded_tooltip(span: ExcludedSpan) -> str:
-    """Why a shaded passage is not counted, in plain words."""
-    why = {
-        ExclusionKind.QUOTATION: (
-            "A block quote in the file."
-            if span.detail == BLOCK_QUOTE
-            else "Inside quotation marks."
-        ),
-        ExclusionKind.REFERENCES: f"The references section, from the heading “{span.detail}”.",
-        ExclusionKind.TEMPLATE: f"The same text is in the template {span.detail}.",
-        ExclusionKind.COMMON: f"Text most documents of the folder share ({span.detail}).",
-    }[span.kind]
-    return (
-        f"Left out of the scores · {span.kind.label}\n{why}\n"
-        "The document is unchanged; this text is only not counted."
-    )
-
-
-def discarded_tooltip(index: int, block: BlockOutcome) -> str:
-    reason = block.reason[:1].upper() + block.reason[1:]
-    return f"Block {index + 1} · discarded\n{reason}.\nNot counted as copied."
-
-
-def mark_spans(comparison: Comparison, mark: Mark) -> tuple[Span, Span]:
-    """The spans in A and in B of the part of its block that `mark` shows."""
-    block = comparison.blocks[mark.block]
-    raw = block.raw
-    if mark.kind == MarkKind.PIECE:
-        return comparison.piece_chars(block.pieces[mark.part])
-    if mark.kind == MarkKind.FAILED:
-        return (
-            comparison.a.chars_of(raw.a_start + mark.part, 1),
-            comparison.b.chars_of(raw.b_start + mark.part, 1),
-        )
-    return block_spans(comparison, mark.block)
-
-
-def block_spans(comparison: Comparison, index: int) -> tuple[Span, Span]:
-    """Where a selected block is shown: its first kept piece, or the whole block when none."""
-    block = comparison.blocks[index]
-    if block.pieces:
-        return comparison.piece_chars(block.pieces[0])
-    raw = block.raw
-    return (
-        comparison.a.chars_of(raw.a_start, raw.length),
-        comparison.b.chars_of(raw.b_start, raw.length),
-    )
 
 
 def language_name(code: str) -> str:
@@ -347,7 +152,7 @@ class ComparisonView(QWidget):
         self._sync = False
         self._syncing = False  # set while one pane moves the other, and while jumping
         self.runner = runner if runner is not None else self._own_runner()
-        self._phrases_task: Task | None = None
+        self._phrases_job = LatestTask(self.runner)  # the phrases of the comparison shown
         self._phrases_timer = QTimer(self)
         self._phrases_timer.setSingleShot(True)
         self._phrases_timer.setInterval(PHRASES_DELAY_MS)
@@ -614,20 +419,21 @@ class ComparisonView(QWidget):
     def _setup_table(self) -> None:
         table = self.table
         header = setup_result_table(table, self.proxy)
-        table.sortByColumn(COL_NUMBER, Qt.SortOrder.AscendingOrder)
+        blocks = BlockTableModel
+        table.sortByColumn(blocks.COL_NUMBER, Qt.SortOrder.AscendingOrder)
         header.setStretchLastSection(True)
         widths = {
-            COL_NUMBER: 64,
-            COL_STATE: 96,
-            COL_A: 130,
-            COL_B: 130,
-            COL_LENGTH: 70,
-            COL_KEPT: 64,
+            blocks.COL_NUMBER: 64,
+            blocks.COL_STATE: 96,
+            blocks.COL_A: 130,
+            blocks.COL_B: 130,
+            blocks.COL_LENGTH: 70,
+            blocks.COL_KEPT: 64,
         }
         for column, width in widths.items():
             header.resizeSection(column, width)
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(COL_WORDS, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(blocks.COL_WORDS, QHeaderView.ResizeMode.Stretch)
 
     def _bottom_area(self) -> QWidget:
         """Two tabs, Blocks and Shared phrases, with the view's buttons beside them."""
@@ -801,28 +607,26 @@ class ComparisonView(QWidget):
         a, b = comparison.a, comparison.b
 
         def op(context: TaskContext) -> SharedPhrases:
-            with CyclicGcPaused():  # millions of short-lived keys: see app/gc_pause.py
-                return shared_phrases(a, b, progress=lambda _fraction: context.check())
+            return shared_phrases(a, b, progress=lambda _fraction, _message="": context.check())
 
+        # (a result reaches a view that is still there: the job outlives a closed window)
         def done(result: SharedPhrases) -> None:
-            if self._comparison is comparison and shiboken6.isValid(self.phrases):
+            if shiboken6.isValid(self.phrases):
                 self.phrases.set_result(result)
                 self._set_phrases_tab_title(result)
                 self.phrases_ready.emit(result)
 
         def error(exc: BaseException, details: str) -> None:
-            if self._comparison is comparison and shiboken6.isValid(self.phrases):
+            if shiboken6.isValid(self.phrases):
                 log.error("Listing the shared phrases failed\n%s", details)
                 self.phrases.set_failed(f"an internal error ({exc!r})")
 
-        task = self.runner.run(op, on_done=done, on_error=error, on_cancelled=lambda: None)
-        self._phrases_task = task if task.running else None
+        # another comparison shown before they come supersedes them (`_cancel_phrases`)
+        self._phrases_job.run(op, done, on_error=error)
 
     def _cancel_phrases(self) -> None:
         self._phrases_timer.stop()
-        if self._phrases_task is not None and self._phrases_task.running:
-            self._phrases_task.cancel()  # superseded: its result would be stale
-        self._phrases_task = None
+        self._phrases_job.abandon()  # its result would be stale
 
     def _set_phrases_tab_title(self, result: SharedPhrases | None) -> None:
         title = "Shared phrases"

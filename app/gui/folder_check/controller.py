@@ -1,5 +1,5 @@
 """The folder check controller: runs `core.batch.run.run_batch` and the exports through the
-TaskRunner and reports back with signals (no widgets; the Batch view shows what it says).
+TaskRunner and reports back with signals (no widgets; the Folder check view shows what it says).
 
 Each job opens its own connection to the on-disk document cache on its worker thread (SQLite
 connections belong to the thread that made them) and closes it when it ends. Tests give a cache
@@ -13,22 +13,24 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
-from app.cli.batch import batch_to_csv
 from app.gui.crash import log
 from app.gui.settings import Settings
-from app.gui.tasks import Task, TaskContext, TaskRunner
+from app.gui.tasks import LatestTask, TaskContext, TaskRunner
 from core.atomic import write_atomic
 from core.batch.cache import DocumentCache, default_cache_path, load_via_cache
 from core.batch.result import BatchDocument, BatchResult
 from core.batch.run import BatchOptions, load_templates, run_batch
 from core.documents.document import Document
-from core.documents.excluded_spans import ExclusionOptions
 from core.errors import DocumentError, LanguageError
+from core.options import ExclusionOptions
+from core.reports.batch_export import batch_to_csv
 from core.reports.html import write_html_report
+
+T = TypeVar("T")
 
 
 def open_cache(path: Path | None) -> DocumentCache | None:
@@ -87,11 +89,13 @@ class FolderCheck(QObject):
         self.use_cache = use_cache
         self.result: BatchResult | None = None
         self.request: CheckRequest | None = None  # what `result` answers
-        self._task: Task | None = None
+        # one check or export at a time (`start` refuses while busy), so none is superseded
+        self._job = LatestTask(runner)
+        self._job.ended.connect(lambda: self.busy_changed.emit(False))
 
     @property
     def busy(self) -> bool:
-        return self._task is not None and self._task.running
+        return self._job.busy
 
     def _cache(self) -> DocumentCache | None:
         return open_cache(self.cache_path) if self.use_cache else None
@@ -161,8 +165,7 @@ class FolderCheck(QObject):
 
     def cancel(self) -> None:
         """Stop the check or export in flight at the engine's next checkpoint."""
-        if self.busy:
-            self._task.cancel()  # type: ignore[union-attr]
+        self._job.cancel()  # it reports `cancelled` when it stops
 
     # -- exports ------------------------------------------------------------------------
 
@@ -212,27 +215,19 @@ class FolderCheck(QObject):
 
     def _run(
         self,
-        op: Callable[[TaskContext], object],
-        done: Callable[[Any], None],
+        op: Callable[[TaskContext], T],
+        done: Callable[[T], None],
         error: Callable[[BaseException, str], None],
         *,
         on_progress: Callable[[float, str], None],
     ) -> None:
-        # busy is announced first: an inline runner (tests) ends the job inside `run`
+        # busy is announced first: an inline runner (tests) ends the job inside `run`; the
+        # job's end announces idle (`_job.ended`)
         self.busy_changed.emit(True)
-        task = self.runner.run(
+        self._job.run(
             op,
+            done,
             on_progress=on_progress,
-            on_done=done,
             on_error=error,
             on_cancelled=self.cancelled.emit,
         )
-        if task.running:  # its end arrives later, on the GUI thread, after this connect
-            self._task = task
-            task.ended.connect(self._ended)
-        else:
-            self._ended()
-
-    def _ended(self) -> None:
-        self._task = None
-        self.busy_changed.emit(False)

@@ -1,14 +1,14 @@
 """The similarity matrix of a folder check, painted: one cell per pair of documents at or above
-the threshold, coloured by Jaccard in the HTML report's colours, the documents ordered group by
-group so each cluster shows as a block on the diagonal (outlined). Hovering a cell names both
-documents and the scores; clicking selects that pair, double-clicking opens it.
+the threshold, coloured by Jaccard, the documents ordered group by group so each cluster shows
+as a block on the diagonal (outlined). What is shown, in what order and colour is decided in
+`core.reports.heatmap`, as for the HTML report; this widget lays it out and paints it. Hovering
+a cell names both documents and the scores; clicking selects that pair, double-clicking opens
+it.
 
 Beyond ~80 documents the cells are too small to point at: the most similar documents are
 shown (highest score, then most pairs), as in the report, and the rest are counted below."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -18,14 +18,16 @@ from PySide6.QtGui import (
     QHelpEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
     QPalette,
     QPen,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from core.batch.clusters import clusters
 from core.batch.result import BatchResult, PairResult
-from core.reports.html import HEATMAP_BINS
+from core.reports.heatmap import HEATMAP_BINS, HeatCell, heatmap
+from core.reports.wording import percent, plural
 
 #: more documents than this make cells too small to point at
 MAX_DOCUMENTS = 80
@@ -40,47 +42,11 @@ EMPTY_TEXT = "Run a folder check to see which documents share passages."
 NONE_ABOVE_TEXT = "No pair of documents at or above the threshold."
 
 
-@dataclass(frozen=True, slots=True)
-class HeatCell:
-    row: int  # positions in the shown order
-    column: int
-    pair: PairResult
-
-
-def heat_colour(value: float) -> QColor:
-    """The report's colour for a Jaccard value (its bins: ordered for colour-blind readers)."""
-    colour = HEATMAP_BINS[0][1]
-    for bound, bin_colour in HEATMAP_BINS:
-        if value >= bound:
-            colour = bin_colour
-    return QColor(colour)
-
-
-def heatmap_documents(
-    result: BatchResult, threshold: float, limit: int = MAX_DOCUMENTS
-) -> list[int]:
-    """The documents in pairs at or above `threshold` (the `limit` most similar), ordered
-    cluster by cluster so linked documents sit next to one another."""
-    best: dict[int, float] = {}
-    count: dict[int, int] = {}
-    for pair in result.pairs:
-        if pair.jaccard >= threshold:
-            for index in (pair.a, pair.b):
-                best[index] = max(best.get(index, 0.0), pair.jaccard)
-                count[index] = count.get(index, 0) + 1
-    chosen = set(sorted(best, key=lambda i: (-best[i], -count[i], i))[:limit])
-    order: list[int] = []
-    for group in clusters(result.pairs, threshold):
-        order.extend(i for i in group if i in chosen)
-    return order + sorted(chosen.difference(order))
-
-
 def pair_tooltip(pair: PairResult, names: list[str]) -> str:
-    blocks = f"{pair.verified_blocks} block{'s' if pair.verified_blocks != 1 else ''}"
     return (
         f"{names[pair.a]}  ↔  {names[pair.b]}\n"
-        f"Jaccard {100 * pair.jaccard:.1f}% · A in B {100 * pair.coverage_a:.1f}% · "
-        f"B in A {100 * pair.coverage_b:.1f}% · {blocks}"
+        f"Jaccard {percent(pair.jaccard)} · A in B {percent(pair.coverage_a)} · "
+        f"B in A {percent(pair.coverage_b)} · {plural(pair.verified_blocks, 'block')}"
     )
 
 
@@ -113,30 +79,12 @@ class SimilarityHeatmap(QWidget):
     def set_result(self, result: BatchResult | None, names: list[str], threshold: float) -> None:
         self._result, self._names, self._threshold = result, list(names), threshold
         self._selected = None
-        self._order = heatmap_documents(result, threshold) if result is not None else []
-        self._involved = len(
-            {
-                i
-                for p in (result.pairs if result else ())
-                if p.jaccard >= threshold
-                for i in (p.a, p.b)
-            }
-        )
-        position = {index: k for k, index in enumerate(self._order)}
-        self._cells = []
-        if result is not None:
-            for pair in result.pairs:
-                if pair.jaccard < threshold or pair.a not in position or pair.b not in position:
-                    continue
-                i, j = position[pair.a], position[pair.b]
-                self._cells += [HeatCell(i, j, pair), HeatCell(j, i, pair)]
+        shown = heatmap(result, threshold, MAX_DOCUMENTS) if result is not None else None
+        self._order = list(shown.documents) if shown is not None else []
+        self._involved = shown.involved if shown is not None else 0
+        self._cells = list(shown.cells) if shown is not None else []
         self._by_position = {(c.row, c.column): c for c in self._cells}
-        self._groups = []
-        if result is not None:
-            for group in clusters(result.pairs, threshold):
-                spots = sorted(position[i] for i in group if i in position)
-                if len(spots) >= 2:
-                    self._groups.append((spots[0], len(spots)))
+        self._groups = list(shown.groups) if shown is not None else []
         self._layout()
         self.update()
 
@@ -196,7 +144,9 @@ class SimilarityHeatmap(QWidget):
         return ""
 
     def _label_tip(self, index: int) -> str:
-        doc = self._result.documents[index]  # type: ignore[union-attr]
+        if self._result is None:
+            return ""
+        doc = self._result.documents[index]
         return f"{doc.path}" + (" (earlier year)" if doc.archive else "")
 
     def _legend_height(self) -> int:
@@ -230,16 +180,16 @@ class SimilarityHeatmap(QWidget):
         left = _MARGIN + max(0, (room_w - label - size) // 2)  # centred in the room it has
         self._origin = QPoint(left + label, _MARGIN + label)
 
-    def resizeEvent(self, event: object) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         self._layout()
-        super().resizeEvent(event)  # type: ignore[arg-type]
+        super().resizeEvent(event)
 
     def sizeHint(self) -> QSize:
         return QSize(420, 420)
 
     # -- painting ---------------------------------------------------------------------------
 
-    def paintEvent(self, _event: object) -> None:
+    def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
         palette = self.palette()
         n = len(self._order)
@@ -260,7 +210,7 @@ class SimilarityHeatmap(QWidget):
             for column in range(n):
                 found = self._by_position.get((row, column))
                 if found is not None:
-                    colour = heat_colour(found.pair.jaccard)
+                    colour = QColor(found.colour)
                 else:
                     colour = diagonal if row == column else empty
                 painter.fillRect(self.cell_rect(row, column).adjusted(0, 0, -gap, -gap), colour)

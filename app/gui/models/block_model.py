@@ -1,58 +1,26 @@
 """The table of a comparison's listed blocks: a model with one row per block, and its filter.
 
-Row r is `comparison.blocks[r]`, so a row number is the block index the rest of the view uses.
-Positions are shown as sentence numbers (what a teacher can find in the document), sorted by
-the engine's numbers through SORT_ROLE; BLOCK_ROLE and INDEX_ROLE give the block itself.
+Rows start in the engine's order (row r is `comparison.blocks[r]`) and the model sorts itself
+(see `BlockTableModel`), so INDEX_ROLE gives a row's block index, the number the rest of the
+view uses, and BLOCK_ROLE the block itself. Positions are shown as sentence numbers (what a
+teacher can find in the document), sorted by the engine's numbers through SORT_ROLE.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
+from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 
-from app.gui.compare.colours import NEUTRAL_LIGHT, colour_slots, swatch_colour
+from app.gui.compare.colours import NEUTRAL_LIGHT, swatch_colour
+from app.gui.compare.marks import colour_slots
+from app.gui.models.row_model import ModelIndex, RowTableModel
 from core.comparison import Comparison
 from core.detection.verification import BlockOutcome, BlockState
 from core.documents.document import Document
-
-COL_NUMBER = 0
-COL_STATE = 1
-COL_A = 2
-COL_B = 3
-COL_LENGTH = 4
-COL_KEPT = 5
-COL_WORDS = 6  # the block's opening words in A, so a teacher recognises the passage
-COLUMN_COUNT = 7
-
-HEADERS = {
-    COL_NUMBER: "#",
-    COL_STATE: "State",
-    COL_A: "Sentences in A",
-    COL_B: "Sentences in B",
-    COL_LENGTH: "Length",
-    COL_KEPT: "Kept",
-    COL_WORDS: "Opening words in A",
-}
-HEADER_TIPS = {
-    COL_NUMBER: "The block's number, in the order it appears in A",
-    COL_STATE: "Verified: every sentence starts with the same words. Split: some do not, "
-    "the rest is kept. Discarded: the sentence lengths agree by chance",
-    COL_A: "Where the block is in document A (sentence numbers)",
-    COL_B: "Where the block is in document B (sentence numbers)",
-    COL_LENGTH: "Sentences in a row with the same lengths in both documents",
-    COL_KEPT: "Sentences kept as copied after comparing their first words",
-    COL_WORDS: "How the block begins in document A",
-}
 
 BLOCK_ROLE = Qt.ItemDataRole.UserRole + 1  # the BlockOutcome
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 2  # its index in comparison.blocks
@@ -65,7 +33,6 @@ STATE_LABELS = {
 }
 _STATE_ORDER = {BlockState.VERIFIED: 0, BlockState.SPLIT: 1, BlockState.DISCARDED: 2}
 OPENING_WORDS = 10
-_NUMERIC_COLUMNS = (COL_NUMBER, COL_LENGTH, COL_KEPT)  # right-aligned, as numbers are
 
 
 def kept_sentences(block: BlockOutcome) -> int:
@@ -84,22 +51,45 @@ def opening_words(document: Document, position: int, count: int = OPENING_WORDS)
     return " ".join(words[:count]) + (" …" if len(words) > count else "")
 
 
-class BlockTableModel(QAbstractTableModel):
+class BlockTableModel(RowTableModel[BlockOutcome]):
     """One row per listed block of a comparison (none without a comparison).
 
     The model sorts itself (`sort`), from keys computed in one pass: a proxy sorting 10,000
     blocks of two novels through `data()` makes ~150,000 calls into Python, 0.4 s on the UI
-    thread, against ~10 ms here. Rows are therefore a permutation of the blocks; INDEX_ROLE
-    gives a row's block index and `row_of` the way back."""
+    thread, against ~10 ms here. Rows are therefore a permutation of the blocks (the items, in
+    row order); INDEX_ROLE gives a row's block index and `row_of` the way back."""
+
+    COL_NUMBER, COL_STATE, COL_A, COL_B, COL_LENGTH, COL_KEPT, COL_WORDS = range(7)
+    # (COL_WORDS: the block's opening words in A, so a teacher recognises the passage)
+    HEADERS = (
+        "#",
+        "State",
+        "Sentences in A",
+        "Sentences in B",
+        "Length",
+        "Kept",
+        "Opening words in A",
+    )
+    HEADER_TIPS = (
+        "The block's number, in the order it appears in A",
+        "Verified: every sentence starts with the same words. Split: some do not, the rest is "
+        "kept. Discarded: the sentence lengths agree by chance",
+        "Where the block is in document A (sentence numbers)",
+        "Where the block is in document B (sentence numbers)",
+        "Sentences in a row with the same lengths in both documents",
+        "Sentences kept as copied after comparing their first words",
+        "How the block begins in document A",
+    )
+    NUMERIC_COLUMNS = frozenset({COL_NUMBER, COL_LENGTH, COL_KEPT})
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._comparison: Comparison | None = None
-        self._blocks: tuple[BlockOutcome, ...] = ()
+        self._blocks: tuple[BlockOutcome, ...] = ()  # in the engine's order
         self._slots: list[int | None] = []
         self._rows: list[int] = []  # row -> block index
         self._inverse: list[int] = []  # block index -> row
-        self._sort_column = COL_NUMBER
+        self._sort_column = self.COL_NUMBER
         self._sort_order = Qt.SortOrder.AscendingOrder
         self._discarded_icon: QIcon | None = None
 
@@ -119,7 +109,7 @@ class BlockTableModel(QAbstractTableModel):
 
     def block(self, row: int) -> BlockOutcome:
         """The block shown in `row`."""
-        return self._blocks[self._rows[row]]
+        return self.item(row)
 
     def block_index(self, row: int) -> int:
         return self._rows[row]
@@ -134,8 +124,8 @@ class BlockTableModel(QAbstractTableModel):
     def sort(  # Qt override
         self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder
     ) -> None:
-        if not 0 <= column < COLUMN_COUNT:
-            column, order = COL_NUMBER, Qt.SortOrder.AscendingOrder  # -1: the engine's order
+        if not 0 <= column < len(self.HEADERS):
+            column, order = self.COL_NUMBER, Qt.SortOrder.AscendingOrder  # -1: the engine's order
         self._sort_column, self._sort_order = column, order
         rows = self._sorted_rows(column, order)
         if rows == self._rows:
@@ -153,6 +143,7 @@ class BlockTableModel(QAbstractTableModel):
 
     def _set_rows(self, rows: list[int]) -> None:
         self._rows = rows
+        self._items = [self._blocks[block_index] for block_index in rows]
         self._inverse = [0] * len(rows)
         for row, block_index in enumerate(rows):
             self._inverse[block_index] = row
@@ -164,35 +155,16 @@ class BlockTableModel(QAbstractTableModel):
         descending = order == Qt.SortOrder.DescendingOrder
         return sorted(range(len(blocks)), key=keys.__getitem__, reverse=descending)
 
-    # --- QAbstractTableModel -------------------------------------------------------------
+    # --- the table -----------------------------------------------------------------------
 
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(self._blocks)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
-        return 0 if parent is not None and parent.isValid() else COLUMN_COUNT
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal or section not in HEADERS:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS[section]
-        return None
-
-    def data(
-        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or self._comparison is None:
             return None
         row, column = index.row(), index.column()
-        if not (0 <= row < len(self._blocks)):
+        if not (0 <= row < len(self._items)):
             return None
         block_index = self._rows[row]
-        block = self._blocks[block_index]
+        block = self._items[row]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(block_index, column, block, self._comparison)
         if role == SORT_ROLE:
@@ -203,39 +175,40 @@ class BlockTableModel(QAbstractTableModel):
             return block_index
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"{STATE_LABELS[block.state]}: {block.reason}"
-        if role == Qt.ItemDataRole.DecorationRole and column == COL_NUMBER:
+        if role == Qt.ItemDataRole.DecorationRole and column == self.COL_NUMBER:
             return self._swatch(block_index)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in _NUMERIC_COLUMNS:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self.alignment(column)
         return None
 
     def _display(
         self, block_index: int, column: int, block: BlockOutcome, comparison: Comparison
     ) -> str:
         raw = block.raw
-        if column == COL_NUMBER:
+        if column == self.COL_NUMBER:
             return str(block_index + 1)
-        if column == COL_STATE:
+        if column == self.COL_STATE:
             return STATE_LABELS[block.state]
-        if column == COL_A:
+        if column == self.COL_A:
             return _range_text(sentence_range(comparison.a, raw.a_start, raw.length))
-        if column == COL_B:
+        if column == self.COL_B:
             return _range_text(sentence_range(comparison.b, raw.b_start, raw.length))
-        if column == COL_LENGTH:
+        if column == self.COL_LENGTH:
             return str(raw.length)
-        if column == COL_KEPT:
+        if column == self.COL_KEPT:
             return str(kept_sentences(block))
         return opening_words(comparison.a, raw.a_start)
 
-    def _sort_key(self, column: int, block_index: int, block: BlockOutcome) -> object:
+    def _sort_key(self, column: int, block_index: int, block: BlockOutcome) -> int | str:
+        """What `column` sorts `block` by: a number, or the opening words case-folded."""
         raw = block.raw
-        keys: dict[int, object] = {
-            COL_NUMBER: block_index,
-            COL_STATE: _STATE_ORDER[block.state],
-            COL_A: raw.a_start,
-            COL_B: raw.b_start,
-            COL_LENGTH: raw.length,
-            COL_KEPT: kept_sentences(block),
+        keys = {
+            self.COL_NUMBER: block_index,
+            self.COL_STATE: _STATE_ORDER[block.state],
+            self.COL_A: raw.a_start,
+            self.COL_B: raw.b_start,
+            self.COL_LENGTH: raw.length,
+            self.COL_KEPT: kept_sentences(block),
         }
         if column in keys:
             return keys[column]

@@ -53,11 +53,10 @@ class DocumentEntry:
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-class DocumentListModel(RowTableModel):
+class DocumentListModel(RowTableModel[DocumentEntry]):
     COL_NAME, COL_FORMAT, COL_SENTENCES, COL_LANGUAGE, COL_NOTES = range(5)
     HEADERS = ("Document", "Format", "Sentences", "Language", "Notes")
-
-    _items: list[DocumentEntry]
+    NUMERIC_COLUMNS = frozenset({COL_SENTENCES})
 
     # -- the list ----------------------------------------------------------------------
 
@@ -140,6 +139,6 @@ class DocumentListModel(RowTableModel):
             if entry.status is Status.FAILED:
                 return QBrush(failed_colour(palette))
             return palette.brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == self.COL_SENTENCES:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self.alignment(column)
         return None

@@ -11,18 +11,15 @@ from PySide6.QtCore import QModelIndex, QObject, QSortFilterProxyModel, Qt
 from app.gui.models.row_model import ModelIndex, RowTableModel
 from core.batch.result import BatchResult, PairResult
 from core.reports.html import display_names
+from core.reports.wording import percent
 
 PAIR_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
+class FolderCheckPairModel(RowTableModel[PairResult]):
+    """One row per pair of a folder check's result, in the engine's ranking."""
 
-def percent_text(share: float) -> str:
-    return f"{100 * share:.1f}%"
-
-
-class BatchPairModel(RowTableModel):
     COL_A, COL_B, COL_JACCARD, COL_COVERAGE_A, COL_COVERAGE_B, COL_BLOCKS, COL_LONGEST = range(7)
     HEADERS = ("Document A", "Document B", "Jaccard", "A in B", "B in A", "Blocks", "Longest")
     HEADER_TIPS = (
@@ -34,8 +31,7 @@ class BatchPairModel(RowTableModel):
         "Verified blocks: passages whose sentences have the same lengths and first words",
         "Sentences in the longest verified block",
     )
-
-    _items: list[PairResult]
+    NUMERIC_COLUMNS = frozenset(range(COL_JACCARD, COL_LONGEST + 1))
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -43,14 +39,12 @@ class BatchPairModel(RowTableModel):
         self.names: list[str] = []  # each document's display name, by index
 
     def set_result(self, result: BatchResult | None) -> None:
-        self.beginResetModel()
         self.result = result
         self.names = display_names(result) if result is not None else []
-        self._items = list(result.pairs) if result is not None else []
-        self.endResetModel()
+        self.set_items(result.pairs if result is not None else ())
 
     def pair(self, row: int) -> PairResult:
-        return self._items[row]
+        return self.item(row)
 
     def row_of(self, pair: PairResult) -> int:
         for row, item in enumerate(self._items):
@@ -61,19 +55,9 @@ class BatchPairModel(RowTableModel):
     def name(self, document: int) -> str:
         return self.names[document]
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            orientation is Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.ToolTipRole
-            and self.HEADER_TIPS[section]
-        ):
-            return self.HEADER_TIPS[section]
-        return super().headerData(section, orientation, role)
-
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or self.result is None:
+        result = self.result
+        if not index.isValid() or result is None:
             return None
         pair = self._items[index.row()]
         column = index.column()
@@ -91,11 +75,11 @@ class BatchPairModel(RowTableModel):
             if column == self.COL_B:
                 return self.names[pair.b]
             value = self._numbers(pair)[column - self.COL_JACCARD]
-            return percent_text(value) if isinstance(value, float) else str(value)
+            return percent(value) if isinstance(value, float) else str(value)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(self._describe(i) for i in (pair.a, pair.b))
-        if role == Qt.ItemDataRole.TextAlignmentRole and column >= self.COL_JACCARD:
-            return _RIGHT
+            return "\n".join(_describe(result, i) for i in (pair.a, pair.b))
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self.alignment(column)
         return None
 
     @staticmethod
@@ -108,9 +92,10 @@ class BatchPairModel(RowTableModel):
             pair.longest_block,
         )
 
-    def _describe(self, document: int) -> str:
-        doc = self.result.documents[document]  # type: ignore[union-attr]
-        return f"{doc.path}" + (" (earlier year)" if doc.archive else "")
+
+def _describe(result: BatchResult, document: int) -> str:
+    doc = result.documents[document]
+    return f"{doc.path}" + (" (earlier year)" if doc.archive else "")
 
 
 class PairFilterProxy(QSortFilterProxyModel):
@@ -150,7 +135,7 @@ class PairFilterProxy(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: ModelIndex) -> bool:
         model = self.sourceModel()
-        if not isinstance(model, BatchPairModel):
+        if not isinstance(model, FolderCheckPairModel):
             return True
         pair = model.pair(source_row)
         if pair.jaccard < self._threshold:

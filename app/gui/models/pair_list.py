@@ -8,24 +8,22 @@ from PySide6.QtCore import Qt
 
 from app.gui.models.row_model import ModelIndex, RowTableModel
 from app.gui.session import RankedPair
+from core.reports.wording import percent
 
 PAIR_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
-class PairTableModel(RowTableModel):
+class PairTableModel(RowTableModel[RankedPair]):
     COL_A, COL_B, COL_JACCARD, COL_COVERAGE_A, COL_COVERAGE_B, COL_BLOCKS = range(6)
     HEADERS = ("Document A", "Document B", "Jaccard", "A in B", "B in A", "Blocks")
-
-    _items: list[RankedPair]
+    NUMERIC_COLUMNS = frozenset(range(COL_JACCARD, COL_BLOCKS + 1))
 
     def set_pairs(self, pairs: list[RankedPair]) -> None:
-        self.beginResetModel()
-        self._items = list(pairs)
-        self.endResetModel()
+        self.set_items(pairs)
 
     def pair(self, row: int) -> RankedPair:
-        return self._items[row]
+        return self.item(row)
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -46,9 +44,9 @@ class PairTableModel(RowTableModel):
             return values[column]
         if role == Qt.ItemDataRole.DisplayRole:
             value = values[column]
-            return f"{100 * value:.1f}%" if isinstance(value, float) else value
+            return percent(value) if isinstance(value, float) else value
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"{c.a.path}\n{c.b.path}"
-        if role == Qt.ItemDataRole.TextAlignmentRole and column >= self.COL_JACCARD:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self.alignment(column)
         return None

@@ -2,8 +2,8 @@
 
 The file is stat-ed (size limit), read once into memory and parsed from there; it is never
 written, locked or copied. The reader for its format (one module each: plain, docx, pdf, odt,
-rtf, html) returns raw text, which `core.documents.normalize.normalize_text` turns into the string that
-is both displayed and analysed (spec §1: every sentence span indexes into it).
+rtf, html) returns raw text, which `core.documents.normalize.normalize_text` turns into the
+string that is both displayed and analysed (spec §1: every sentence span indexes into it).
 
 Every failure, whatever the parsing library raised, comes out as a `core.errors.DocumentError`
 subclass whose message names the file and says what is wrong. Formats, limits and rules are

@@ -1,8 +1,8 @@
 """Reads the text of an OpenDocument text (.odt): paragraphs, headings, lists, tables, sections
 and text boxes in document order, then footnotes and endnotes. Headers and footers (kept in
-the styles part) and comments are left out. Paragraphs in LibreOffice's "Quotations" style (or a
-style derived from it, or another quote style: core.documents.extract.raw.QUOTE_STYLE_NAMES) are reported
-as block quotes.
+the styles part) and comments are left out. Paragraphs in LibreOffice's "Quotations" style (or
+a style derived from it, or another quote style: core.documents.extract.raw.QUOTE_STYLE_NAMES)
+are reported as block quotes.
 
 odfpy parses the package (with defusedxml, so entity tricks are refused); the body tree is
 walked here because odfpy's own `teletype.extractText` would splice notes and comments into

@@ -13,17 +13,25 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
-from app.cli.batch import batch_to_csv
 from app.gui import tasks
 from app.gui.folder_check import controller as folder_check
-from app.gui.folder_check.heatmap import heatmap_documents
-from app.gui.folder_check.view import MODE_ALL, MODE_ARCHIVE, BatchView, eta_text
+from app.gui.folder_check.heatmap import MAX_DOCUMENTS, SimilarityHeatmap
+from app.gui.folder_check.setup_panel import MODE_ALL, MODE_ARCHIVE
+from app.gui.folder_check.view import FolderCheckView, eta_text
 from app.gui.main_window import MainWindow
-from app.gui.models.folder_check_pairs import PAIR_ROLE, SORT_ROLE, BatchPairModel, PairFilterProxy
+from app.gui.models.folder_check_pairs import (
+    PAIR_ROLE,
+    SORT_ROLE,
+    FolderCheckPairModel,
+    PairFilterProxy,
+)
 from app.gui.tasks import TaskRunner
 from core.batch import run as batch_module
 from core.batch.run import BatchOptions, run_batch
 from core.options import SignatureOptions
+from core.reports.batch_export import batch_to_csv
+from core.reports.heatmap import heatmap
+from core.reports.wording import percent
 from core.resources import resource_path
 
 pytestmark = pytest.mark.usefixtures("no_user_cache")
@@ -48,17 +56,17 @@ def collection(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def view(qtbot, settings, tmp_path: Path) -> BatchView:
-    widget = BatchView(settings, TaskRunner(), cache_path=tmp_path / "cache.sqlite3")
+def view(qtbot, settings, tmp_path: Path) -> FolderCheckView:
+    widget = FolderCheckView(settings, TaskRunner(), cache_path=tmp_path / "cache.sqlite3")
     qtbot.addWidget(widget)
     widget.resize(1300, 800)
     widget.show()
     return widget
 
 
-def run_check(qtbot, view: BatchView):
+def run_check(qtbot, view: FolderCheckView):
     with qtbot.waitSignal(view.finished, timeout=60_000) as done:
-        view.start_button.click()
+        view.setup.start_button.click()
     return done.args[0]
 
 
@@ -76,14 +84,14 @@ def drop(target: QWidget, paths: list[Path], where: QPoint | None = None) -> Non
     assert event.isAccepted()
 
 
-def column(view: BatchView, col: int, role: int = Qt.ItemDataRole.DisplayRole) -> list:
+def column(view: FolderCheckView, col: int, role: int = Qt.ItemDataRole.DisplayRole) -> list:
     proxy = view.proxy
     return [proxy.index(row, col).data(role) for row in range(proxy.rowCount())]
 
 
-def names_of(view: BatchView) -> list[set[str]]:
-    a = column(view, BatchPairModel.COL_A)
-    b = column(view, BatchPairModel.COL_B)
+def names_of(view: FolderCheckView) -> list[set[str]]:
+    a = column(view, FolderCheckPairModel.COL_A)
+    b = column(view, FolderCheckPairModel.COL_B)
     return [{x, y} for x, y in zip(a, b, strict=True)]
 
 
@@ -104,24 +112,24 @@ def test_pair_model_sorts_by_number_filters_by_name_and_threshold(qapp, collecti
     result = run_batch(
         [collection], options=BatchOptions(signature=SignatureOptions(language="en"), workers=1)
     )
-    model = BatchPairModel()
+    model = FolderCheckPairModel()
     QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal)
     model.set_result(result)
     assert model.rowCount() == len(result.pairs) == 7
     assert model.columnCount() == 7
-    first = model.index(0, BatchPairModel.COL_JACCARD)
+    first = model.index(0, FolderCheckPairModel.COL_JACCARD)
     assert model.data(first, PAIR_ROLE) is result.pairs[0]
     assert model.data(first, SORT_ROLE) == result.pairs[0].jaccard
-    assert model.data(first) == f"{100 * result.pairs[0].jaccard:.1f}%"
-    assert model.data(model.index(0, BatchPairModel.COL_LONGEST), SORT_ROLE) == (
+    assert model.data(first) == percent(result.pairs[0].jaccard)
+    assert model.data(model.index(0, FolderCheckPairModel.COL_LONGEST), SORT_ROLE) == (
         result.pairs[0].longest_block
     )
 
     proxy = PairFilterProxy()
     proxy.setSourceModel(model)
     QAbstractItemModelTester(proxy, QAbstractItemModelTester.FailureReportingMode.Fatal)
-    proxy.sort(BatchPairModel.COL_JACCARD, Qt.SortOrder.AscendingOrder)
-    scores = [proxy.index(r, BatchPairModel.COL_JACCARD).data(SORT_ROLE) for r in range(7)]
+    proxy.sort(FolderCheckPairModel.COL_JACCARD, Qt.SortOrder.AscendingOrder)
+    scores = [proxy.index(r, FolderCheckPairModel.COL_JACCARD).data(SORT_ROLE) for r in range(7)]
     assert scores == sorted(scores) and scores[0] < 0.5
     proxy.set_text("UNRELATED")
     assert proxy.rowCount() == 1
@@ -135,14 +143,21 @@ def test_heatmap_documents_are_capped_and_grouped(qapp, collection) -> None:
     result = run_batch(
         [collection], options=BatchOptions(signature=SignatureOptions(language="en"), workers=1)
     )
-    order = heatmap_documents(result, 0.0)
+    order = heatmap(result, 0.0, MAX_DOCUMENTS).documents
     assert len(order) == 6
     names = [result.documents[i].path.stem for i in order]
     # the four linked documents (the essay and its reworded copy) sit together, then the pair
     assert set(names[:4]) == {"original-essay", "reworded-copy"}
     assert set(names[4:]) == {"unrelated-essay"}
-    assert len(heatmap_documents(result, 0.0, limit=3)) == 3
-    assert heatmap_documents(result, 1.01) == []
+    assert len(heatmap(result, 0.0, 3).documents) == 3
+    assert heatmap(result, 1.01, MAX_DOCUMENTS).documents == ()
+    # the widget paints what the engine decided (the HTML report draws the same)
+    for threshold in (0.0, 0.5):
+        widget = SimilarityHeatmap()
+        widget.set_result(result, [d.path.name for d in result.documents], threshold)
+        expected = heatmap(result, threshold, MAX_DOCUMENTS)
+        assert widget.documents() == list(expected.documents)
+        assert widget.cells() == list(expected.cells)
 
 
 # -- the view, end to end ------------------------------------------------------------------
@@ -152,26 +167,30 @@ def test_a_folder_check_fills_the_table_heatmap_groups_and_failed_list(
     qtbot, view, collection, tmp_path
 ) -> None:
     drop(view, [collection])
-    assert view.inputs.paths() == [collection]
-    assert view.mode_label.text() == MODE_ALL
+    assert view.setup.inputs.paths() == [collection]
+    assert view.setup.mode_label.text() == MODE_ALL
     progress: list[tuple[float, str]] = []
     view.check.progressed.connect(lambda f, m: progress.append((f, m)))
 
     result = run_check(qtbot, view)
 
-    assert not view.busy and view.start_button.isEnabled() and not view.cancel_button.isEnabled()
+    assert (
+        not view.busy
+        and view.setup.start_button.isEnabled()
+        and not view.setup.cancel_button.isEnabled()
+    )
     assert not view.progress_bar.isVisible()
     assert (tmp_path / "cache.sqlite3").exists()  # the cache the test named, nobody else's
     assert progress and progress[-1][0] == 1.0
     # the table: every pair with a verified block, most similar first
     assert view.proxy.rowCount() == 7
-    scores = column(view, BatchPairModel.COL_JACCARD, SORT_ROLE)
+    scores = column(view, FolderCheckPairModel.COL_JACCARD, SORT_ROLE)
     assert scores == sorted(scores, reverse=True)
-    assert column(view, BatchPairModel.COL_JACCARD)[0] == "100.0%"
+    assert column(view, FolderCheckPairModel.COL_JACCARD)[0] == "100%"
     assert {"original-essay.txt", "reworded-copy.docx"} in names_of(view)
     # sorting by another column, by its number
-    view.pairs_view.sortByColumn(BatchPairModel.COL_BLOCKS, Qt.SortOrder.AscendingOrder)
-    blocks = column(view, BatchPairModel.COL_BLOCKS, SORT_ROLE)
+    view.pairs_view.sortByColumn(FolderCheckPairModel.COL_BLOCKS, Qt.SortOrder.AscendingOrder)
+    blocks = column(view, FolderCheckPairModel.COL_BLOCKS, SORT_ROLE)
     assert blocks == sorted(blocks) and blocks[0] == 1 and blocks[-1] == 4
     # the name filter
     view.filter_edit.setText("unrelated")
@@ -185,11 +204,11 @@ def test_a_folder_check_fills_the_table_heatmap_groups_and_failed_list(
     assert sorted(len(group) for group in view.cluster_names()) == [2, 4]
     first_group = view.clusters_tree.topLevelItem(0)
     assert first_group is not None
-    assert first_group.text(0) == "Group 1: 4 documents, up to 100.0%"
+    assert first_group.text(0) == "Group 1: 4 documents, up to 100%"
     assert len(view.heatmap.documents()) == 6
     assert len(view.heatmap.cells()) == 2 * 7
     # a higher threshold: three identical pairs remain everywhere at once
-    view.threshold_spin.setValue(50)
+    view.setup.threshold_spin.setValue(50)
     assert view.proxy.rowCount() == 3
     assert len(view.heatmap.cells()) == 2 * 3
     assert sorted(len(group) for group in view.cluster_names()) == [2, 2, 2]
@@ -211,7 +230,7 @@ def test_heatmap_cells_have_tooltips_and_select_their_pair(qtbot, view, collecti
     centre = heatmap.cell_rect(cell.row, cell.column).center()
     tip = heatmap.tooltip_at(centre)
     assert "original-essay.txt" in tip and "reworded-copy.docx" in tip
-    assert f"Jaccard {100 * wanted.jaccard:.1f}%" in tip
+    assert f"Jaccard {percent(wanted.jaccard)}" in tip
     assert heatmap.tooltip_at(QPoint(1, 1)) == ""
     # a row label names its document in full
     assert str(collection) in heatmap.tooltip_at(
@@ -233,7 +252,7 @@ def test_progress_shows_the_current_file_and_the_time_left(
 ) -> None:
     monkeypatch.setattr(tasks, "PROGRESS_INTERVAL", 0.0)  # every report reaches the view
     now = [100.0]
-    view = BatchView(settings, TaskRunner(), tmp_path / "cache.sqlite3", clock=lambda: now[0])
+    view = FolderCheckView(settings, TaskRunner(), tmp_path / "cache.sqlite3", clock=lambda: now[0])
     qtbot.addWidget(view)
     view.show()
     step, go_on = threading.Event(), threading.Event()
@@ -253,8 +272,8 @@ def test_progress_shows_the_current_file_and_the_time_left(
     view.add_inputs([collection])
     with qtbot.waitSignal(view.finished, timeout=60_000):
         view.start()
-        assert view.progress_bar.isVisible() and view.cancel_button.isEnabled()
-        assert not view.start_button.isEnabled()
+        assert view.progress_bar.isVisible() and view.setup.cancel_button.isEnabled()
+        assert not view.setup.start_button.isEnabled()
         qtbot.waitUntil(lambda: view.progress_label.text() == "Reading first.docx")
         assert view.eta_label.text() == ""  # nothing yet: too early to say
         step.clear()
@@ -288,13 +307,13 @@ def test_cancel_returns_to_idle_without_results_or_error(
     qtbot.waitUntil(started.is_set, timeout=30_000)
     assert view.busy
     with qtbot.waitSignal(view.cancelled, timeout=30_000):
-        view.cancel_button.click()
+        view.setup.cancel_button.click()
         release.set()
     qtbot.waitUntil(lambda: not view.busy)
     assert failures == [] and finished == []
     assert view.result is None and view.proxy.rowCount() == 0
     assert view.heatmap.cells() == [] and view.failed_files() == []
-    assert view.start_button.isEnabled() and not view.cancel_button.isEnabled()
+    assert view.setup.start_button.isEnabled() and not view.setup.cancel_button.isEnabled()
     assert not view.progress_bar.isVisible()
     assert not view.export_csv_button.isEnabled()
     assert view.status_label.text() == "Cancelled."
@@ -313,13 +332,13 @@ def test_an_engine_error_is_a_readable_message(qtbot, view, collection, monkeypa
     assert "PermissionError" in details
     qtbot.waitUntil(lambda: not view.busy)
     assert "Permission denied" in view.status_label.text()
-    assert view.start_button.isEnabled() and view.result is None
+    assert view.setup.start_button.isEnabled() and view.result is None
 
 
 def test_earlier_years_and_student_folders_limit_the_pairs(
     qtbot, settings, sync_runner, tmp_path
 ) -> None:
-    view = BatchView(settings, sync_runner, tmp_path / "cache.sqlite3")
+    view = FolderCheckView(settings, sync_runner, tmp_path / "cache.sqlite3")
     qtbot.addWidget(view)
     view.resize(1200, 800)
     view.show()
@@ -331,11 +350,11 @@ def test_earlier_years_and_student_folders_limit_the_pairs(
     copy_sample("unrelated-essay.txt", archive)
     copy_sample("unrelated-essay.docx", archive)  # archive against archive: never compared
     view.add_inputs([klass])
-    spot = view.archives.list.mapTo(view, view.archives.list.rect().center())
+    spot = view.setup.archives.list.mapTo(view, view.setup.archives.list.rect().center())
     drop(view, [archive], spot)  # dropped on the earlier-years list
-    assert view.archives.paths() == [archive] and view.inputs.paths() == [klass]
-    view.student_folders.setChecked(True)
-    assert view.mode_label.text().startswith(MODE_ARCHIVE)
+    assert view.setup.archives.paths() == [archive] and view.setup.inputs.paths() == [klass]
+    view.setup.student_folders.setChecked(True)
+    assert view.setup.mode_label.text().startswith(MODE_ARCHIVE)
 
     result = run_check(qtbot, view)
 
@@ -360,7 +379,7 @@ def test_csv_export_writes_the_listed_pairs_and_remembers_the_folder(
 ) -> None:
     view.add_inputs([collection])
     result = run_check(qtbot, view)
-    view.threshold_spin.setValue(50)
+    view.setup.threshold_spin.setValue(50)
     out = tmp_path / "exports"
     out.mkdir()
     monkeypatch.setattr(
@@ -383,7 +402,7 @@ def test_html_export_runs_in_the_background_and_writes_the_report(
 ) -> None:
     view.add_inputs([collection])
     run_check(qtbot, view)
-    view.threshold_spin.setValue(50)
+    view.setup.threshold_spin.setValue(50)
     report = tmp_path / "report"
     report.mkdir()
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(report))
@@ -399,19 +418,19 @@ def test_html_export_runs_in_the_background_and_writes_the_report(
 
 
 def test_the_view_remembers_folders_threshold_and_mode(qtbot, settings, tmp_path) -> None:
-    first = BatchView(settings, TaskRunner(synchronous=True), tmp_path / "c.sqlite3")
+    first = FolderCheckView(settings, TaskRunner(synchronous=True), tmp_path / "c.sqlite3")
     qtbot.addWidget(first)
     first.add_inputs([tmp_path / "a", tmp_path / "b"])
     first.add_archives([tmp_path / "old"])
-    first.threshold_spin.setValue(12)
-    first.student_folders.setChecked(True)
+    first.setup.threshold_spin.setValue(12)
+    first.setup.student_folders.setChecked(True)
     state = first.save_state()
-    second = BatchView(settings, TaskRunner(synchronous=True), tmp_path / "c.sqlite3")
+    second = FolderCheckView(settings, TaskRunner(synchronous=True), tmp_path / "c.sqlite3")
     qtbot.addWidget(second)
     assert second.restore_state(state)
-    assert second.inputs.paths() == [tmp_path / "a", tmp_path / "b"]
-    assert second.archives.paths() == [tmp_path / "old"]
-    assert second.threshold() == 0.12 and second.student_folders.isChecked()
+    assert second.setup.inputs.paths() == [tmp_path / "a", tmp_path / "b"]
+    assert second.setup.archives.paths() == [tmp_path / "old"]
+    assert second.threshold() == 0.12 and second.setup.student_folders.isChecked()
     assert not second.restore_state(QByteArray(b"junk"))
 
 
@@ -420,29 +439,29 @@ def test_the_view_remembers_folders_threshold_and_mode(qtbot, settings, tmp_path
 
 @pytest.fixture
 def window(qtbot, settings, tmp_path: Path) -> MainWindow:
-    win = MainWindow(settings, TaskRunner(), batch_cache=tmp_path / "cache.sqlite3")
+    win = MainWindow(settings, TaskRunner(), folder_check_cache=tmp_path / "cache.sqlite3")
     qtbot.addWidget(win)
     win.resize(1366, 768)
     win.show()
     return win
 
 
-def proxy_row(view: BatchView, names: set[str]) -> int:
+def proxy_row(view: FolderCheckView, names: set[str]) -> int:
     return next(row for row, pair in enumerate(names_of(view)) if pair == names)
 
 
 def test_double_click_or_enter_opens_the_pair_in_the_compare_tab(qtbot, window, collection) -> None:
-    view = window.batch_view
-    window.batch_tab_action.trigger()
+    view = window.folder_check_view
+    window.folder_check_tab_action.trigger()
     assert window.tabs.currentWidget() is view
     drop(window, [collection])  # on the window itself (the tab bar): the Folder check takes it
-    assert view.inputs.paths() == [collection]
+    assert view.setup.inputs.paths() == [collection]
     assert window.session.documents.rowCount() == 0
     run_check(qtbot, view)
     assert window.export_csv_action.isEnabled()
 
     row = proxy_row(view, {"original-essay.txt", "reworded-copy.docx"})
-    rect = view.pairs_view.visualRect(view.proxy.index(row, BatchPairModel.COL_A))
+    rect = view.pairs_view.visualRect(view.proxy.index(row, FolderCheckPairModel.COL_A))
     with qtbot.waitSignal(window.comparison_shown, timeout=30_000) as shown:
         qtbot.mouseClick(view.pairs_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
         qtbot.mouseDClick(view.pairs_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -470,12 +489,16 @@ def test_double_click_or_enter_opens_the_pair_in_the_compare_tab(qtbot, window, 
 
 
 def test_the_window_keeps_the_folder_check_state(qtbot, settings, tmp_path, collection) -> None:
-    first = MainWindow(settings, TaskRunner(synchronous=True), batch_cache=tmp_path / "c.sqlite3")
+    first = MainWindow(
+        settings, TaskRunner(synchronous=True), folder_check_cache=tmp_path / "c.sqlite3"
+    )
     qtbot.addWidget(first)
-    first.batch_view.add_inputs([collection])
-    first.batch_view.threshold_spin.setValue(25)
+    first.folder_check_view.add_inputs([collection])
+    first.folder_check_view.setup.threshold_spin.setValue(25)
     first.close()
-    second = MainWindow(settings, TaskRunner(synchronous=True), batch_cache=tmp_path / "c.sqlite3")
+    second = MainWindow(
+        settings, TaskRunner(synchronous=True), folder_check_cache=tmp_path / "c.sqlite3"
+    )
     qtbot.addWidget(second)
-    assert second.batch_view.inputs.paths() == [collection]
-    assert second.batch_view.threshold() == 0.25
+    assert second.folder_check_view.setup.inputs.paths() == [collection]
+    assert second.folder_check_view.threshold() == 0.25

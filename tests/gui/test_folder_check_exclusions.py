@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint
-from tests.app.test_batch_view import drop, names_of, run_check
 
-from app.gui.compare.text_pane import MarkKind
-from app.gui.folder_check.view import BatchView
+from app.gui.compare.marks import MarkKind
+from app.gui.folder_check.view import FolderCheckView
 from app.gui.main_window import MainWindow
 from app.gui.tasks import TaskRunner
-from core.documents.excluded_spans import ExclusionKind, ExclusionOptions
+from core.documents.excluded_spans import ExclusionKind
+from core.options import ExclusionOptions
+from core.reports.wording import LEFT_OUT
 from core.resources import resource_path
+from tests.gui.test_folder_check_view import drop, names_of, run_check
 
 pytestmark = pytest.mark.usefixtures("no_user_cache")
 
@@ -41,22 +43,22 @@ def essays(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def view(qtbot, settings, tmp_path: Path) -> BatchView:
-    widget = BatchView(settings, TaskRunner(), cache_path=tmp_path / "cache.sqlite3")
+def view(qtbot, settings, tmp_path: Path) -> FolderCheckView:
+    widget = FolderCheckView(settings, TaskRunner(), cache_path=tmp_path / "cache.sqlite3")
     qtbot.addWidget(widget)
     widget.resize(1300, 800)
     widget.show()
     return widget
 
 
-def test_common_text_is_left_out_and_listed(qtbot, view: BatchView, essays: Path) -> None:
+def test_common_text_is_left_out_and_listed(qtbot, view: FolderCheckView, essays: Path) -> None:
     view.add_inputs([essays])
     everything = run_check(qtbot, view)
     assert len(everything.pairs) == 10  # the prompt links every pair
     assert view.common_box.isHidden()
 
-    view.common_check.setChecked(True)
-    assert view.common_spin.isEnabled() and view.common_spin.value() == 50
+    view.setup.common_check.setChecked(True)
+    assert view.setup.common_spin.isEnabled() and view.setup.common_spin.value() == 50
     result = run_check(qtbot, view)
     assert result.exclusions.common_share == 0.5
     assert names_of(view) == [{"student0.txt", "student4.txt"}]  # only the real copy is left
@@ -64,18 +66,20 @@ def test_common_text_is_left_out_and_listed(qtbot, view: BatchView, essays: Path
     (passage,) = view.common_passages()
     assert passage[0] == "5 of 5" and passage[1].startswith("Read the article about rivers")
     assert "sentences left out of the scores" in view.summary_label.text()
-    assert "Excluded from scoring" in view.summary_label.toolTip()
+    assert view.summary_label.toolTip().startswith(f"{LEFT_OUT}: text found in more than 50%")
 
 
 def test_a_template_and_quotations_from_the_tab(
-    qtbot, view: BatchView, settings, essays: Path, tmp_path: Path
+    qtbot, view: FolderCheckView, settings, essays: Path, tmp_path: Path
 ) -> None:
     prompt = tmp_path / "prompt.txt"
     prompt.write_text(PROMPT, "utf-8")
     view.add_inputs([essays])
-    drop(view, [prompt], view.templates.mapTo(view, QPoint(10, 10)))  # onto the templates list
-    assert view.templates.paths() == [prompt]
-    view.quotes_check.setChecked(True)
+    drop(
+        view, [prompt], view.setup.templates.mapTo(view, QPoint(10, 10))
+    )  # onto the templates list
+    assert view.setup.templates.paths() == [prompt]
+    view.setup.quotes_check.setChecked(True)
     assert settings.exclusion_options().quotations  # one setting with the Compare tab's
     result = run_check(qtbot, view)
     assert result.templates == (prompt,)
@@ -86,26 +90,26 @@ def test_a_template_and_quotations_from_the_tab(
 
 
 def test_an_unreadable_template_stops_the_check_with_its_name(
-    qtbot, view: BatchView, essays: Path, tmp_path: Path
+    qtbot, view: FolderCheckView, essays: Path, tmp_path: Path
 ) -> None:
     broken = tmp_path / "handout.docx"
     broken.write_bytes(b"PK\x03\x04 not a zip")
     view.add_inputs([essays])
-    view.templates.add_paths([broken])
+    view.setup.templates.add_paths([broken])
     with qtbot.waitSignal(view.failed, timeout=60_000) as failed:
-        view.start_button.click()
+        view.setup.start_button.click()
     assert "handout.docx" in failed.args[0] and "template" in failed.args[0]
 
 
 def test_a_pair_opened_from_the_check_is_scored_as_the_check_scored_it(
     qtbot, settings, tmp_path: Path, essays: Path
 ) -> None:
-    window = MainWindow(settings, TaskRunner(), batch_cache=tmp_path / "c.sqlite3")
+    window = MainWindow(settings, TaskRunner(), folder_check_cache=tmp_path / "c.sqlite3")
     qtbot.addWidget(window)
     window.show()
-    batch = window.batch_view
+    batch = window.folder_check_view
     batch.add_inputs([essays])
-    batch.common_check.setChecked(True)
+    batch.setup.common_check.setChecked(True)
     result = run_check(qtbot, batch)
     (pair,) = result.pairs
     with qtbot.waitSignal(window.comparison_shown, timeout=60_000) as shown:
@@ -119,16 +123,20 @@ def test_a_pair_opened_from_the_check_is_scored_as_the_check_scored_it(
 
 
 def test_the_tab_keeps_its_templates_and_share(qtbot, settings, tmp_path: Path) -> None:
-    first = MainWindow(settings, TaskRunner(synchronous=True), batch_cache=tmp_path / "c.sqlite3")
+    first = MainWindow(
+        settings, TaskRunner(synchronous=True), folder_check_cache=tmp_path / "c.sqlite3"
+    )
     qtbot.addWidget(first)
-    first.batch_view.templates.add_paths([tmp_path / "prompt.docx"])
-    first.batch_view.common_check.setChecked(True)
-    first.batch_view.common_spin.setValue(70)
+    first.folder_check_view.setup.templates.add_paths([tmp_path / "prompt.docx"])
+    first.folder_check_view.setup.common_check.setChecked(True)
+    first.folder_check_view.setup.common_spin.setValue(70)
     first.close()
-    second = MainWindow(settings, TaskRunner(synchronous=True), batch_cache=tmp_path / "c.sqlite3")
+    second = MainWindow(
+        settings, TaskRunner(synchronous=True), folder_check_cache=tmp_path / "c.sqlite3"
+    )
     qtbot.addWidget(second)
-    assert second.batch_view.templates.paths() == [tmp_path / "prompt.docx"]
-    assert second.batch_view.exclusion_options().common_share == 0.7
+    assert second.folder_check_view.setup.templates.paths() == [tmp_path / "prompt.docx"]
+    assert second.folder_check_view.setup.exclusion_options().common_share == 0.7
 
 
 def test_quotations_are_one_setting_in_both_tabs(qtbot, settings, tmp_path: Path) -> None:
@@ -136,20 +144,22 @@ def test_quotations_are_one_setting_in_both_tabs(qtbot, settings, tmp_path: Path
     first, second = tmp_path / "first.txt", tmp_path / "second.txt"
     first.write_text(f"Teachers read every essay with care today.\n\n{quote}", "utf-8")
     second.write_text(f"Markers skim many scripts in June.\n\n{quote}", "utf-8")
-    window = MainWindow(settings, TaskRunner(synchronous=True), batch_cache=tmp_path / "c.db")
+    window = MainWindow(
+        settings, TaskRunner(synchronous=True), folder_check_cache=tmp_path / "c.db"
+    )
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.comparison_shown, timeout=30_000) as shown:
         window.add_paths([first, second], remember=False)
     assert shown.args[0].jaccard > 0
     # ticked in the Folder check tab: the Compare tab re-scores at once
     with qtbot.waitSignal(window.comparison_shown, timeout=30_000) as shown:
-        window.batch_view.quotes_check.setChecked(True)
+        window.folder_check_view.setup.quotes_check.setChecked(True)
     assert shown.args[0].jaccard == 0
     assert settings.exclusion_options().quotations
     # changed elsewhere (Comparison Settings): the Folder check tab shows it, and keeps it
     settings.set_exclusion_options(ExclusionOptions(references=True))
-    window.batch_view.show_exclusion_settings()
-    assert not window.batch_view.quotes_check.isChecked()
-    assert window.batch_view.references_check.isChecked()
-    assert window.batch_view.exclusion_options().references
+    window.folder_check_view.setup.show_exclusion_settings()
+    assert not window.folder_check_view.setup.quotes_check.isChecked()
+    assert window.folder_check_view.setup.references_check.isChecked()
+    assert window.folder_check_view.setup.exclusion_options().references
     assert settings.exclusion_options() == ExclusionOptions(references=True)

@@ -1,0 +1,368 @@
+"""What the side-by-side view draws, worked out without Qt: the marks of each pane, their
+colour slots, the emphasised shared words, and the tooltips, so they are tested headless.
+
+A `Mark` is a character span of a document's text (the engine's normalised text, which the pane
+shows) with what it means: a kept piece of a block in its colour slot, a sentence that failed
+verification, a discarded block, or text left out of the scores. `prepare_view` works out
+everything showing a comparison needs (on a worker: the session calls it right after
+comparing); `MarkIndex` answers "which marks are here?" for the pane's clicks and tooltips, and
+the `…_tooltip` functions word a mark for a teacher. The Qt side (`text_pane`, `colours`,
+`view`) only turns these into formats, colours and widgets. Nothing here imports PySide6.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Generic, NamedTuple, Protocol, TypeVar
+
+from core.comparison import Comparison
+from core.detection.verification import BlockOutcome, BlockState
+from core.documents.document import Document
+from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
+from core.exclusions.quotations import BLOCK_QUOTE
+from core.shared_words import PieceWords, shared_words
+
+Span = tuple[int, int]
+
+#: how many colours kept blocks take in turn (`colours.BLOCK_PALETTE` has one per slot)
+COLOUR_SLOTS = 8
+#: a tooltip names at most this many of the marks under the pointer
+TOOLTIP_MARKS = 3
+
+
+# --- the records -------------------------------------------------------------------------
+
+
+class MarkKind(IntEnum):
+    """What a mark shows; higher wins when marks overlap (tooltip and click)."""
+
+    # left out of the scores (core.documents.excluded_spans): shaded, not a block, not clickable
+    EXCLUDED = -1
+    DISCARDED = 0
+    PIECE = 1
+    FAILED = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    start: int  # [start, end) into the document text, in Python str offsets
+    end: int
+    kind: MarkKind
+    block: int  # index into comparison.blocks; -1 for EXCLUDED
+    part: int  # PIECE: index among the block's pieces; FAILED: offset in the block;
+    # EXCLUDED: index in the document's `excluded`; else 0
+    slot: int | None  # colour slot of a kept block (`colour_slots`), None for discarded
+
+
+@dataclass(frozen=True, slots=True)
+class Emphasis:
+    """Shared words inside a kept piece: `[start, end)`, drawn in a stronger shade of `slot`."""
+
+    start: int
+    end: int
+    slot: int
+
+
+class TextSpan(NamedTuple):
+    """A plain `[start, end)` of a document's text (an occurrence of a chosen phrase)."""
+
+    start: int
+    end: int
+
+
+def colour_slots(blocks: Sequence[BlockOutcome]) -> list[int | None]:
+    """Each listed block's place in the palette: kept blocks count along A; discarded get None."""
+    slots: list[int | None] = []
+    kept = 0
+    for block in blocks:
+        if block.state is BlockState.DISCARDED:
+            slots.append(None)
+        else:
+            slots.append(kept % COLOUR_SLOTS)
+            kept += 1
+    return slots
+
+
+# --- finding spans -----------------------------------------------------------------------
+
+
+class Spanned(Protocol):
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
+
+
+S = TypeVar("S", bound=Spanned)
+
+
+class SpanIndex(Generic[S]):
+    """Spans sorted by start, with the running maximum of their ends, so those overlapping a
+    range or covering an offset are found by bisection (spans may overlap: blocks can share
+    text). A pane keeps one per layer: marks, emphasised words, a found phrase."""
+
+    def __init__(self, items: Iterable[S] = ()) -> None:
+        self.items: list[S] = sorted(items, key=lambda item: (item.start, item.end))
+        self._starts = [item.start for item in self.items]
+        self._reach: list[int] = []
+        furthest = -1
+        for item in self.items:
+            furthest = max(furthest, item.end)
+            self._reach.append(furthest)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def between(self, low: int, high: int) -> list[S]:
+        """The spans overlapping `[low, high)`, in start order."""
+        found = []
+        k = bisect_left(self._starts, high) - 1
+        while k >= 0 and self._reach[k] > low:
+            if self.items[k].end > low:
+                found.append(self.items[k])
+            k -= 1
+        found.reverse()
+        return found
+
+    def covering(self, offset: int) -> list[S]:
+        """The spans holding the character at `offset`, latest start first."""
+        found = []
+        k = bisect_right(self._starts, offset) - 1
+        while k >= 0 and self._reach[k] > offset:
+            if self.items[k].end > offset:
+                found.append(self.items[k])
+            k -= 1
+        return found
+
+
+class MarkIndex(SpanIndex[Mark]):
+    """A pane's marks: which are at an offset (most telling first), and each block's extent."""
+
+    def __init__(self, marks: Iterable[Mark] = ()) -> None:
+        super().__init__(marks)
+        self._extents: dict[int, Span] = {}
+        for mark in self.items:
+            if mark.kind == MarkKind.EXCLUDED:
+                continue  # not a block
+            low, high = self._extents.get(mark.block, (mark.start, mark.end))
+            self._extents[mark.block] = (min(low, mark.start), max(high, mark.end))
+
+    def at(self, offset: int, *, show_discarded: bool = True) -> list[Mark]:
+        """The marks covering the character at `offset`, most telling first: the highest
+        kind, then the shortest, then the first block."""
+        found = [
+            mark
+            for mark in self.covering(offset)
+            if show_discarded or mark.kind != MarkKind.DISCARDED
+        ]
+        found.sort(key=lambda m: (-m.kind, m.end - m.start, m.block))
+        return found
+
+    def block_span(self, block: int) -> Span | None:
+        """The extent of a block's marks, from its first to its last character."""
+        return self._extents.get(block)
+
+
+def combined_tooltip(marks: Iterable[Mark], describe: Callable[[Mark], str]) -> str:
+    """The tooltip of a spot covered by `marks` (most telling first): each different
+    description once, at most TOOLTIP_MARKS of them, and how many more there are."""
+    tips = dict.fromkeys(describe(mark) for mark in marks)
+    tips.pop("", None)
+    shown = list(tips)[:TOOLTIP_MARKS]
+    if len(tips) > len(shown):
+        shown.append(f"(and {len(tips) - len(shown)} more blocks here)")
+    return "\n\n".join(shown)
+
+
+# --- a comparison's marks ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PreparedView:
+    """What showing a comparison needs that is plain data: worked out on a worker thread (the
+    session does it right after comparing), so putting a result on screen stays short."""
+
+    comparison: Comparison
+    slots: list[int | None]  # colour slot per listed block
+    order: list[int]  # block indices in A order
+    marks_a: list[Mark]
+    marks_b: list[Mark]
+    shared: tuple[PieceWords, ...] = ()  # the shared words of every kept piece
+    emphasis_a: list[Emphasis] = field(default_factory=list)  # ... as spans in each pane
+    emphasis_b: list[Emphasis] = field(default_factory=list)
+
+
+def prepare_view(comparison: Comparison) -> PreparedView:
+    blocks = comparison.blocks
+    slots = colour_slots(blocks)
+    order = sorted(
+        range(len(blocks)), key=lambda i: (blocks[i].raw.a_start, blocks[i].raw.b_start, i)
+    )
+    marks_a, marks_b = comparison_marks(comparison, slots)
+    shared = shared_words(comparison)
+    emphasis_a, emphasis_b = emphasis_spans(shared, slots)
+    return PreparedView(comparison, slots, order, marks_a, marks_b, shared, emphasis_a, emphasis_b)
+
+
+def emphasis_spans(
+    shared: tuple[PieceWords, ...], slots: list[int | None]
+) -> tuple[list[Emphasis], list[Emphasis]]:
+    """The shared words' runs as emphasis in pane A and pane B, in their block's colour slot."""
+    in_a: list[Emphasis] = []
+    in_b: list[Emphasis] = []
+    for piece in shared:
+        slot = slots[piece.block]
+        if slot is None:
+            continue
+        for run in piece.runs:
+            in_a.append(Emphasis(run.a_start, run.a_end, slot))
+            in_b.append(Emphasis(run.b_start, run.b_end, slot))
+    return in_a, in_b
+
+
+def comparison_marks(
+    comparison: Comparison, slots: list[int | None]
+) -> tuple[list[Mark], list[Mark]]:
+    """The marks of pane A and pane B, in one pass over the listed blocks.
+
+    Kept pieces (verified and split blocks) get their block's colour slot; the sentences of a
+    split block that failed verification are marked on their own; a discarded block is marked
+    over its whole extent."""
+    a, b = comparison.a, comparison.b
+    marks_a: list[Mark] = []
+    marks_b: list[Mark] = []
+    for index, block in enumerate(comparison.blocks):
+        raw = block.raw
+        slot = slots[index]
+        if block.state is BlockState.DISCARDED:
+            span_a = a.chars_of(raw.a_start, raw.length)
+            span_b = b.chars_of(raw.b_start, raw.length)
+            marks_a.append(Mark(*span_a, MarkKind.DISCARDED, index, 0, None))
+            marks_b.append(Mark(*span_b, MarkKind.DISCARDED, index, 0, None))
+            continue
+        for part, piece in enumerate(block.pieces):
+            span_a, span_b = comparison.piece_chars(piece)
+            marks_a.append(Mark(*span_a, MarkKind.PIECE, index, part, slot))
+            marks_b.append(Mark(*span_b, MarkKind.PIECE, index, part, slot))
+        for offset in block.failed:
+            span_a = a.chars_of(raw.a_start + offset, 1)
+            span_b = b.chars_of(raw.b_start + offset, 1)
+            marks_a.append(Mark(*span_a, MarkKind.FAILED, index, offset, slot))
+            marks_b.append(Mark(*span_b, MarkKind.FAILED, index, offset, slot))
+    for doc, marks in ((a, marks_a), (b, marks_b)):
+        for k, span in enumerate(doc.excluded):  # part: the span's index in doc.excluded
+            marks.append(Mark(span.start, span.end, MarkKind.EXCLUDED, -1, k, None))
+    return marks_a, marks_b
+
+
+def mark_tooltip(
+    comparison: Comparison,
+    mark: Mark,
+    shared: dict[tuple[int, int], PieceWords] | None = None,
+    document: Document | None = None,
+) -> str:
+    """What a mark means, in plain words (its tooltip); `shared` is the pieces' shared words
+    by (block, part); `document` is the pane's document (for its exclusions)."""
+    if mark.kind == MarkKind.EXCLUDED:
+        return excluded_tooltip(document.excluded[mark.part]) if document is not None else ""
+    block = comparison.blocks[mark.block]
+    if mark.kind == MarkKind.PIECE:
+        words = shared.get((mark.block, mark.part)) if shared else None
+        return piece_tooltip(mark.block, block, mark.part, words)
+    if mark.kind == MarkKind.FAILED:
+        return failed_tooltip(mark.block, comparison.failure_reason(block, mark.part))
+    return discarded_tooltip(mark.block, block)
+
+
+def piece_tooltip(
+    index: int, block: BlockOutcome, part: int, words: PieceWords | None = None
+) -> str:
+    length = block.pieces[part].length
+    same = (
+        f"{length} sentences in a row have the same lengths and start with the same words "
+        "in both documents."
+    )
+    if block.state is BlockState.VERIFIED:
+        head = f"Block {index + 1} · verified"
+        detail = same
+    else:
+        head = f"Block {index + 1} · split, passage {part + 1} of {len(block.pieces)}"
+        detail = (
+            f"{same} Elsewhere in this block {len(block.failed)} of {block.raw.length} "
+            "sentences start differently (red wavy underline)."
+        )
+    if words is not None:
+        detail += "\n" + shared_words_text(words)
+    return f"{head}\n{detail}\nClick to show it in the other document."
+
+
+def shared_words_text(words: PieceWords) -> str:
+    """How much of a kept piece is word for word, in plain words."""
+    if words.word_for_word:
+        return "Word for word: every word is the same, in the same order."
+    total = max(words.words_a, words.words_b)
+    return (
+        f"{words.shared:,} of {total:,} words are the same, in the same order (the "
+        "stronger shade); the rest only has the same shape."
+    )
+
+
+def failed_tooltip(index: int, reason: str) -> str:
+    return (
+        f"Block {index + 1} · sentence reworded\n"
+        f"Same length as its partner sentence, but the {reason}.\n"
+        "Not counted as copied."
+    )
+
+
+def excluded_tooltip(span: ExcludedSpan) -> str:
+    """Why a shaded passage is not counted, in plain words."""
+    why = {
+        ExclusionKind.QUOTATION: (
+            "A block quote in the file."
+            if span.detail == BLOCK_QUOTE
+            else "Inside quotation marks."
+        ),
+        ExclusionKind.REFERENCES: f"The references section, from the heading “{span.detail}”.",
+        ExclusionKind.TEMPLATE: f"The same text is in the template {span.detail}.",
+        ExclusionKind.COMMON: f"Text most documents of the folder share ({span.detail}).",
+    }[span.kind]
+    return (
+        f"Left out of the scores · {span.kind.label}\n{why}\n"
+        "The document is unchanged; this text is only not counted."
+    )
+
+
+def discarded_tooltip(index: int, block: BlockOutcome) -> str:
+    reason = block.reason[:1].upper() + block.reason[1:]
+    return f"Block {index + 1} · discarded\n{reason}.\nNot counted as copied."
+
+
+def mark_spans(comparison: Comparison, mark: Mark) -> tuple[Span, Span]:
+    """The spans in A and in B of the part of its block that `mark` shows."""
+    block = comparison.blocks[mark.block]
+    raw = block.raw
+    if mark.kind == MarkKind.PIECE:
+        return comparison.piece_chars(block.pieces[mark.part])
+    if mark.kind == MarkKind.FAILED:
+        return (
+            comparison.a.chars_of(raw.a_start + mark.part, 1),
+            comparison.b.chars_of(raw.b_start + mark.part, 1),
+        )
+    return block_spans(comparison, mark.block)
+
+
+def block_spans(comparison: Comparison, index: int) -> tuple[Span, Span]:
+    """Where a selected block is shown: its first kept piece, or the whole block when none."""
+    block = comparison.blocks[index]
+    if block.pieces:
+        return comparison.piece_chars(block.pieces[0])
+    raw = block.raw
+    return (
+        comparison.a.chars_of(raw.a_start, raw.length),
+        comparison.b.chars_of(raw.b_start, raw.length),
+    )

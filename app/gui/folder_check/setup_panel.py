@@ -1,0 +1,379 @@
+"""The Folder check tab's setup panel: what to check (folders of submissions, earlier years,
+templates), how (one subfolder per student, the threshold, what to leave out) and the Start
+and Cancel buttons.
+
+It holds the widgets and reads them (`exclusion_options`, `state`); the Folder check view
+composes it with the results and starts the checks. Quotations and references are one setting
+with the Compare tab's: ticking one here saves it and emits `exclusions_changed`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from PySide6.QtCore import QDataStream, QPoint, Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.gui.settings import Settings
+from core.documents.extract import SUPPORTED_SUFFIXES
+from core.options import ExclusionOptions
+
+DEFAULT_THRESHOLD_PERCENT = 0  # as `doppel batch`: every pair that shares a verified block
+DEFAULT_COMMON_PERCENT = 50  # "more than half of the submissions", when common text is left out
+
+MODE_ALL = "Every submission is compared with every other."
+MODE_ARCHIVE = (
+    "Submissions are compared with each other and with earlier years, "
+    "earlier years not with each other."
+)
+STUDENT_NOTE = " A student's own files are not compared."
+FILE_FILTER = "Documents ({})".format(" ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES)))
+
+
+class PathList(QWidget):
+    """A titled list of folders (and files) with Add and Remove buttons."""
+
+    def __init__(self, title: str, hint: str, *, files: bool = False) -> None:
+        super().__init__()
+        self.title = QLabel(f"<b>{title}</b>")
+        self.hint = QLabel(hint)
+        self.hint.setWordWrap(True)
+        self.hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.list = QListWidget()
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.list.setMinimumHeight(60)
+        self.add_folder_button = QPushButton("Add Folder…")
+        self.add_files_button = QPushButton("Add Files…") if files else None
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setEnabled(False)
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.add_folder_button)
+        if self.add_files_button is not None:
+            buttons.addWidget(self.add_files_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        layout.addWidget(self.title)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.list.itemSelectionChanged.connect(
+            lambda: self.remove_button.setEnabled(bool(self.list.selectedItems()))
+        )
+
+    def paths(self) -> list[Path]:
+        return [Path(self.list.item(row).text()) for row in range(self.list.count())]
+
+    def add_paths(self, paths: Iterable[str | Path]) -> int:
+        known = set(self.paths())
+        added = 0
+        for raw in paths:
+            path = Path(raw).absolute()
+            if path not in known:
+                item = QListWidgetItem(str(path))
+                item.setToolTip(str(path))
+                self.list.addItem(item)
+                known.add(path)
+                added += 1
+        return added
+
+    def remove_selected(self) -> None:
+        for item in self.list.selectedItems():
+            self.list.takeItem(self.list.row(item))
+
+    def clear(self) -> None:
+        self.list.clear()
+
+
+@dataclass(frozen=True)
+class SetupState:
+    """The panel's choices as the window remembers them between sessions."""
+
+    threshold_percent: int = DEFAULT_THRESHOLD_PERCENT
+    student_folders: bool = False
+    inputs: list[str] = field(default_factory=list)
+    archives: list[str] = field(default_factory=list)
+    templates: list[str] = field(default_factory=list)
+    common: bool = False
+    common_percent: int = DEFAULT_COMMON_PERCENT
+
+    def write(self, stream: QDataStream) -> None:
+        stream.writeInt32(self.threshold_percent)
+        stream.writeBool(self.student_folders)
+        stream.writeQStringList(self.inputs)
+        stream.writeQStringList(self.archives)
+        stream.writeQStringList(self.templates)
+        stream.writeBool(self.common)
+        stream.writeInt32(self.common_percent)
+
+    @classmethod
+    def read(cls, stream: QDataStream, version: int) -> SetupState:
+        """What `write` wrote; version 1 had no templates and no common text (check
+        `stream.status()` after)."""
+        threshold = stream.readInt32()
+        student_folders = stream.readBool()
+        inputs = stream.readQStringList()
+        archives = stream.readQStringList()
+        if version < 2:
+            return cls(threshold, student_folders, inputs, archives)
+        templates = stream.readQStringList()
+        common = stream.readBool()
+        common_percent = stream.readInt32()
+        return cls(threshold, student_folders, inputs, archives, templates, common, common_percent)
+
+
+class SetupPanel(QWidget):
+    """See the module docstring."""
+
+    exclusions_changed = Signal()  # quotations or references ticked here (a shared setting)
+
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self._busy = False
+        self.inputs = PathList(
+            "Submissions",
+            "Drop folders here or add them; files in subfolders count too.",
+            files=True,
+        )
+        self.archives = PathList(
+            "Earlier years (optional)",
+            "Checked against the submissions, never against each other.",
+        )
+        self.templates = PathList(
+            "Templates (optional)",
+            "The prompt or a handout: what submissions share with it is left out.",
+            files=True,
+        )
+        self.common_check = QCheckBox("Leave out text in more than")
+        self.common_check.setToolTip(
+            "Sentences holding text that more than this share of the submissions contain (a "
+            "prompt or handout everyone pasted) are left out of the scores and listed"
+        )
+        self.common_spin = QSpinBox()
+        self.common_spin.setRange(1, 99)
+        self.common_spin.setSuffix(" %")
+        self.common_spin.setValue(DEFAULT_COMMON_PERCENT)
+        self.quotes_check = QCheckBox("quotations")
+        self.quotes_check.setToolTip(
+            "Leave out text in quotation marks and block quotes (as in Comparison Settings)"
+        )
+        self.references_check = QCheckBox("references")
+        self.references_check.setToolTip(
+            "Leave out a references section at the end (as in Comparison Settings)"
+        )
+        excluded = self.settings.exclusion_options()
+        self.quotes_check.setChecked(excluded.quotations)
+        self.references_check.setChecked(excluded.references)
+        self.common_spin.setEnabled(False)
+        self.student_folders = QCheckBox("One subfolder per student")
+        self.student_folders.setToolTip(
+            "Each subfolder of a submissions folder holds one student's files: they are not "
+            "compared with each other"
+        )
+        self.threshold_spin = QSpinBox()
+        self.threshold_spin.setRange(0, 100)
+        self.threshold_spin.setSuffix(" %")
+        self.threshold_spin.setValue(DEFAULT_THRESHOLD_PERCENT)
+        self.threshold_spin.setToolTip(
+            "Show pairs whose Jaccard similarity is at least this; 0 % shows every pair that "
+            "shares a verified block. Changing it does not need a new check."
+        )
+        self.mode_label = QLabel()
+        self.mode_label.setWordWrap(True)
+        self.mode_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.start_button = QPushButton("Start Check")
+        self.start_button.setDefault(True)
+        self.cancel_button = QPushButton("Cancel")
+
+        threshold_row = QHBoxLayout()
+        threshold_row.addWidget(QLabel("Threshold (Jaccard)"))
+        threshold_row.addWidget(self.threshold_spin)
+        threshold_row.addStretch(1)
+        common_row = QHBoxLayout()
+        common_row.setSpacing(4)
+        common_row.addWidget(self.common_check)
+        common_row.addWidget(self.common_spin)
+        common_row.addWidget(QLabel("of them"))
+        common_row.addStretch(1)
+        leave_out_row = QHBoxLayout()
+        leave_out_row.setSpacing(8)
+        leave_out_row.addWidget(QLabel("Leave out"))
+        leave_out_row.addWidget(self.quotes_check)
+        leave_out_row.addWidget(self.references_check)
+        leave_out_row.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.start_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        options = QWidget()
+        options_layout = QVBoxLayout(options)
+        options_layout.setContentsMargins(0, 0, 0, 0)
+        options_layout.setSpacing(6)
+        options_layout.addWidget(QLabel("<b>Check</b>"))
+        options_layout.addWidget(self.student_folders)
+        options_layout.addLayout(threshold_row)
+        options_layout.addLayout(common_row)
+        options_layout.addLayout(leave_out_row)
+        options_layout.addWidget(self.mode_label)
+        options_layout.addStretch(1)
+        options_layout.addLayout(buttons)
+
+        setup_layout = QHBoxLayout(self)
+        setup_layout.setContentsMargins(0, 0, 0, 0)
+        setup_layout.setSpacing(16)
+        setup_layout.addWidget(self.inputs, 3)
+        setup_layout.addWidget(self.archives, 2)
+        setup_layout.addWidget(self.templates, 2)
+        setup_layout.addWidget(options, 3)
+        self.setMaximumHeight(200)
+        self._connect()
+        self._update_mode()
+        self.set_busy(False)
+
+    def _connect(self) -> None:
+        self.inputs.add_folder_button.clicked.connect(lambda: self._choose_folder(self.inputs))
+        if self.inputs.add_files_button is not None:
+            self.inputs.add_files_button.clicked.connect(lambda: self._choose_files(self.inputs))
+        self.archives.add_folder_button.clicked.connect(lambda: self._choose_folder(self.archives))
+        self.templates.add_folder_button.clicked.connect(
+            lambda: self._choose_folder(self.templates)
+        )
+        if self.templates.add_files_button is not None:
+            self.templates.add_files_button.clicked.connect(
+                lambda: self._choose_files(self.templates)
+            )
+        self.quotes_check.toggled.connect(self._exclusion_ticked)
+        self.references_check.toggled.connect(self._exclusion_ticked)
+        self.common_check.toggled.connect(self.common_spin.setEnabled)
+        for paths in (self.inputs, self.archives):
+            model = paths.list.model()
+            model.rowsInserted.connect(self._update_mode)
+            model.rowsRemoved.connect(self._update_mode)
+        self.student_folders.toggled.connect(self._update_mode)
+
+    def set_busy(self, busy: bool) -> None:
+        """A check or an export runs: Cancel instead of Start."""
+        self._busy = busy
+        self.cancel_button.setEnabled(busy)
+        self.start_button.setEnabled(not busy and self.inputs.list.count() > 0)
+
+    def target_at(self, point: QPoint) -> PathList:
+        """The list a drop at `point` (this panel's coordinates) adds to: the earlier years or
+        the templates when dropped on them, else the submissions."""
+        for box in (self.archives, self.templates):
+            if box.rect().contains(box.mapFrom(self, point)):
+                return box
+        return self.inputs
+
+    def threshold(self) -> float:
+        return self.threshold_spin.value() / 100
+
+    def set_threshold(self, threshold: float) -> None:
+        self.threshold_spin.setValue(round(100 * threshold))
+
+    def _choose_folder(self, target: PathList) -> None:
+        title = {
+            id(self.archives): "Add Earlier Years",
+            id(self.templates): "Add a Folder of Templates",
+        }.get(id(target), "Add Submissions Folder")
+        folder = QFileDialog.getExistingDirectory(self, title, self.settings.last_folder())
+        if folder:
+            target.add_paths([folder])
+            self.settings.set_last_folder(folder)
+
+    def _choose_files(self, target: PathList | None = None) -> None:
+        target = target or self.inputs
+        title = "Add Templates" if target is self.templates else "Add Submissions"
+        files, _ = QFileDialog.getOpenFileNames(
+            self, title, self.settings.last_folder(), FILE_FILTER
+        )
+        if files:
+            target.add_paths(files)
+            self.settings.set_last_folder(Path(files[-1]).parent)
+
+    def _update_mode(self, *_args: object) -> None:
+        """Say who is compared with whom, and offer Start when there is something to check."""
+        text = MODE_ARCHIVE if self.archives.list.count() else MODE_ALL
+        if self.student_folders.isChecked():
+            text += STUDENT_NOTE
+        self.mode_label.setText(text)
+        self.start_button.setEnabled(not self._busy and self.inputs.list.count() > 0)
+
+    def exclusion_options(self) -> ExclusionOptions:
+        """What this check leaves out: common text as set here, quotations and references as
+        ticked here (the same settings as the Compare tab's), the template phrase length from
+        Comparison Settings."""
+        return replace(
+            self.settings.exclusion_options(),
+            quotations=self.quotes_check.isChecked(),
+            references=self.references_check.isChecked(),
+            common_share=self.common_spin.value() / 100 if self.common_check.isChecked() else None,
+        )
+
+    def _exclusion_ticked(self) -> None:
+        """Quotations and references are one setting in both tabs."""
+        self.settings.set_exclusion_options(
+            replace(
+                self.settings.exclusion_options(),
+                quotations=self.quotes_check.isChecked(),
+                references=self.references_check.isChecked(),
+            )
+        )
+        self.exclusions_changed.emit()
+
+    def show_exclusion_settings(self) -> None:
+        """Tick quotations and references as the settings say (after Comparison Settings)."""
+        options = self.settings.exclusion_options()
+        for box, on in (
+            (self.quotes_check, options.quotations),
+            (self.references_check, options.references),
+        ):
+            box.blockSignals(True)
+            box.setChecked(on)
+            box.blockSignals(False)
+
+    def state(self) -> SetupState:
+        return SetupState(
+            self.threshold_spin.value(),
+            self.student_folders.isChecked(),
+            [str(p) for p in self.inputs.paths()],
+            [str(p) for p in self.archives.paths()],
+            [str(p) for p in self.templates.paths()],
+            self.common_check.isChecked(),
+            self.common_spin.value(),
+        )
+
+    def restore(self, state: SetupState) -> None:
+        self.threshold_spin.setValue(state.threshold_percent)
+        self.student_folders.setChecked(state.student_folders)
+        for paths, chosen in (
+            (self.inputs, state.inputs),
+            (self.archives, state.archives),
+            (self.templates, state.templates),
+        ):
+            paths.clear()
+            paths.add_paths(chosen)
+        self.common_check.setChecked(state.common)
+        self.common_spin.setValue(state.common_percent)
+        self.common_spin.setEnabled(state.common)

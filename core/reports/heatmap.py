@@ -1,0 +1,106 @@
+"""The similarity heatmap of a folder check, decided once for the window and the HTML report:
+which documents it shows and in what order, which cells are coloured, and in which colour.
+
+- Cells: the pairs at or above the threshold, each twice (either side of the diagonal).
+- Documents: those in such a pair; when there are more than a surface can draw (`limit`), the
+  most similar (highest score, then most pairs, then the documents' order). They are ordered
+  cluster by cluster (`core.batch.clusters` at the same threshold), so each group of linked
+  documents is a block along the diagonal; documents in no cluster follow in their order.
+- Colours: bins of Jaccard (lower bounds) in Tol's sequential YlOrBr, which stays ordered for
+  colour-blind readers and in greyscale print.
+
+Each surface keeps its own geometry (how many documents fit: `limit`) and painting."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.batch.clusters import clusters
+from core.batch.result import BatchResult, PairResult
+
+#: the bins: (lower bound of Jaccard, colour as #RRGGBB), in increasing order
+HEATMAP_BINS: tuple[tuple[float, str], ...] = (
+    (0.0, "#FFF7BC"),
+    (0.05, "#FEE391"),
+    (0.10, "#FEC44F"),
+    (0.20, "#FB9A29"),
+    (0.30, "#EC7014"),
+    (0.50, "#CC4C02"),
+    (0.70, "#993404"),
+    (0.90, "#662506"),
+)
+
+
+def heat_bin(jaccard: float) -> int:
+    """The index in HEATMAP_BINS of the bin `jaccard` falls in (the last whose bound it
+    reaches; the first below every bound)."""
+    found = 0
+    for k, (bound, _) in enumerate(HEATMAP_BINS):
+        if jaccard >= bound:
+            found = k
+    return found
+
+
+def heat_colour(jaccard: float) -> str:
+    """The colour (#RRGGBB) of `jaccard`'s bin."""
+    return HEATMAP_BINS[heat_bin(jaccard)][1]
+
+
+@dataclass(frozen=True, slots=True)
+class HeatCell:
+    """A coloured cell: `pair` at (`row`, `column`), positions in the shown order."""
+
+    row: int
+    column: int
+    pair: PairResult
+    index: int  # of the pair in BatchResult.pairs (its rank, from 0)
+    bin: int  # of its Jaccard in HEATMAP_BINS
+
+    @property
+    def colour(self) -> str:
+        return HEATMAP_BINS[self.bin][1]
+
+
+@dataclass(frozen=True, slots=True)
+class Heatmap:
+    """What a heatmap shows (empty when no pair reaches the threshold)."""
+
+    documents: tuple[int, ...]  # indices into BatchResult.documents, in display order
+    cells: tuple[HeatCell, ...]  # each pair twice, in ranked order
+    groups: tuple[tuple[int, int], ...]  # each cluster's shown members: (first position, count)
+    involved: int  # documents in a pair at the threshold, shown or not
+
+    @property
+    def capped(self) -> bool:
+        """Whether some documents in a pair at the threshold are not shown."""
+        return self.involved > len(self.documents)
+
+
+def heatmap(result: BatchResult, threshold: float, limit: int) -> Heatmap:
+    """The heatmap of `result` at `threshold`, showing at most `limit` documents."""
+    best: dict[int, float] = {}
+    count: dict[int, int] = {}
+    for pair in result.pairs:
+        if pair.jaccard >= threshold:
+            for index in (pair.a, pair.b):
+                best[index] = max(best.get(index, 0.0), pair.jaccard)
+                count[index] = count.get(index, 0) + 1
+    chosen = set(sorted(best, key=lambda i: (-best[i], -count[i], i))[:limit])
+    groups = clusters(result.pairs, threshold)
+    order: list[int] = []
+    for group in groups:
+        order.extend(i for i in group if i in chosen)
+    order.extend(sorted(chosen.difference(order)))
+    position = {index: k for k, index in enumerate(order)}
+    cells: list[HeatCell] = []
+    for k, pair in enumerate(result.pairs):
+        if pair.jaccard < threshold or pair.a not in position or pair.b not in position:
+            continue
+        i, j, shade = position[pair.a], position[pair.b], heat_bin(pair.jaccard)
+        cells += [HeatCell(i, j, pair, k, shade), HeatCell(j, i, pair, k, shade)]
+    boxes: list[tuple[int, int]] = []
+    for group in groups:
+        spots = sorted(position[i] for i in group if i in position)
+        if len(spots) >= 2:  # a group's shown members are next to one another in `order`
+            boxes.append((spots[0], len(spots)))
+    return Heatmap(tuple(order), tuple(cells), tuple(boxes), len(best))
