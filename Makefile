@@ -29,9 +29,10 @@ run-cli: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest
 
-## The headless lane (CI runs it too): the engine and command-line tests in a second venv
-## where Doppel is installed without the `gui` extra, so PySide6 is absent and a stray Qt
-## import fails. docs/architecture.md says which folders it runs.
+## The headless lane (CI runs it too): Doppel installed as a user would (`pip install
+## doppel-check`, from a built wheel, not editable) without the `gui` extra, so PySide6 is
+## absent; the installed `doppel` must work from outside the source tree, and the engine and
+## command-line tests run there, so a stray Qt import fails. docs/architecture.md lists them.
 HEADLESS := .venv-headless
 HEADLESS_STAMP := $(HEADLESS)/.installed-stamp
 HEADLESS_TESTS := tests/core tests/cli tests/gui_logic tests/bench tests/test_architecture.py \
@@ -39,12 +40,15 @@ HEADLESS_TESTS := tests/core tests/cli tests/gui_logic tests/bench tests/test_ar
 $(HEADLESS_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(HEADLESS)
 	$(HEADLESS)/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(HEADLESS)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(HEADLESS)/bin/python -m pip install --quiet --disable-pip-version-check '.[test]'
 	touch $(HEADLESS_STAMP)
 
 test-headless: $(HEADLESS_STAMP)
+	$(HEADLESS)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall .
 	@$(HEADLESS)/bin/python -c 'import importlib.util, sys; sys.exit("PySide6 is installed in the headless lane" if importlib.util.find_spec("PySide6") else 0)'
-	$(HEADLESS)/bin/doppel compare $(SAMPLES)/original-essay.txt $(SAMPLES)/reworded-copy.docx --json > /dev/null
+	cd / && $(CURDIR)/$(HEADLESS)/bin/doppel compare $(CURDIR)/$(SAMPLES)/original-essay.txt $(CURDIR)/$(SAMPLES)/reworded-copy.docx --json > /dev/null
+	cd / && $(CURDIR)/$(HEADLESS)/bin/doppel languages | grep -q '^en  english$$'
+	cd / && $(CURDIR)/$(HEADLESS)/bin/doppel gui --demo 2>&1 | grep -q "doppel-check\[gui\]"
 	$(HEADLESS)/bin/python -m pytest $(HEADLESS_TESTS)
 
 lint: $(STAMP)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from app.cli.commands import is_command_line
 from app.cli.main import main as cli_main
+from app.gui.arguments import build_parser
 from app.gui.preflight import gui_problem
 
 EXIT_NO_WINDOW = 2
@@ -42,18 +43,29 @@ def packaged_main(argv: Sequence[str] | None = None) -> int:
 
 
 def open_window(argv: Sequence[str]) -> int:
-    problem = gui_problem()
+    program = _program()
+    # the window's own arguments first: --help and a bad option need neither Qt nor a display
+    build_parser(f"{program} gui").parse_args(argv)
+    problem = gui_problem(program=program)
     if problem is not None:
-        _say(problem)
+        _say(problem, program)
         return EXIT_NO_WINDOW
     try:
         from app.gui.application import main as window_main  # Qt loads only for the window
     except ImportError as error:  # a Qt library the preflight could not foresee
-        _say(f"The window cannot open: {error}.\nThe README's Linux notes list what Qt needs.")
+        _say(
+            f"The window cannot open: {error}.\nThe README's Linux notes list what Qt needs.",
+            program,
+        )
         return EXIT_NO_WINDOW
     return window_main(argv)
 
 
-def _say(message: str) -> None:
+def _program() -> str:
+    """How the teacher started Doppel: "Doppel" for the packaged app, else "doppel"."""
+    return "Doppel" if getattr(sys, "frozen", False) else "doppel"
+
+
+def _say(message: str, program: str) -> None:
     if sys.stderr is not None:  # None in a windowed app on Windows
-        print(f"doppel gui: {message}", file=sys.stderr)
+        print(f"{program} gui: {message}", file=sys.stderr)

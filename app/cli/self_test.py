@@ -17,9 +17,10 @@ from core.detection.verification import BlockState
 from core.documents.document import load_document
 from core.documents.language import available_languages, get_language
 from core.options import SignatureOptions
+from core.reports.wording import percent
 from core.resources import resource_path
 
-#: what `doppel compare original-essay.txt reworded-copy.docx` gives (tests/app/test_cli.py)
+#: what `doppel compare original-essay.txt reworded-copy.docx` gives (tests/cli/test_cli.py)
 EXPECTED_COUNTS = {"raw": 13, "verified": 1, "split": 2, "discarded": 10}
 EXPECTED_MATCHED = 12
 EXPECTED_SPLIT_BLOCK = (3, 1, 9)  # a_start, b_start, length: two pieces kept, two failures
@@ -51,7 +52,7 @@ def _check_samples() -> str:
     if (original.language, copy.language) != ("en", "en"):
         raise AssertionError("the samples were not recognised as English")
     return (
-        f"samples: Jaccard {comparison.jaccard:.3f}, {counts.raw} raw blocks "
+        f"samples: Jaccard {percent(comparison.jaccard)}, {counts.raw} raw blocks "
         f"({counts.verified} verified, {counts.split} split, {counts.discarded} discarded)"
     )
 

@@ -6,7 +6,6 @@ first comparison is on screen, saves it as PNG and exits 0 (it works offscreen, 
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -16,29 +15,12 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from app.gui.arguments import build_parser
 from core.resources import resource_path
 
 DEMO_FILES = ("original-essay.txt", "reworded-copy.docx")
 SCREENSHOT_TIMEOUT_MS = 60_000
 SCREENSHOT_SIZE = (1400, 900)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="doppel gui", description="Open the Doppel window.")
-    parser.add_argument("files", nargs="*", metavar="FILE", help="documents or folders to open")
-    parser.add_argument("--demo", action="store_true", help="open the bundled sample essays")
-    parser.add_argument(
-        "--theme",
-        choices=("system", "light", "dark"),
-        default="system",
-        help="colour scheme (default: follow the system)",
-    )
-    parser.add_argument(
-        "--screenshot",
-        metavar="PATH",
-        help="save a PNG of the window once the comparison is shown, then exit",
-    )
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,6 +7,7 @@ what is missing and how to get it. Imports no Qt."""
 
 from __future__ import annotations
 
+import ctypes
 import importlib.util
 import os
 import re
@@ -94,25 +95,36 @@ def gui_problem(
     system: str = sys.platform,
     has_qt: Callable[[], bool] | None = None,
     missing: Callable[[str], Sequence[str]] | None = None,
+    reachable: Callable[[str, Mapping[str, str]], bool] | None = None,
+    program: str = "doppel",
 ) -> str | None:
-    """Why the window cannot open here, in words, or None when it can. The arguments are for
-    tests: the environment, `sys.platform`, whether PySide6 is installed, and the libraries a
-    platform plugin misses."""
+    """Why the window cannot open here, in words, or None when it can. `program` is how the
+    teacher starts Doppel ("doppel", or "Doppel" for the packaged app), for the commands the
+    message suggests. The other arguments are for tests: the environment, `sys.platform`,
+    whether PySide6 is installed, the libraries a platform plugin misses, and whether a
+    platform's display answers."""
     environ = os.environ if environ is None else environ
     if not (has_qt or _has_qt)():
         return (
             "The desktop app is not installed: this Doppel has the command line only.\n"
             f"Install it with:  {INSTALL_GUI}\n"
-            "(the command line works without it: doppel compare A B, doppel batch FOLDER)"
+            f"(the command line works without it: {program} compare A B, {program} batch FOLDER)"
         )
     if not system.startswith("linux"):
         return None  # Windows and macOS always have a display and ship what Qt needs
     platform = platform_name(environ, system)
     if platform not in _HEADLESS:
         if platform == "wayland" and not environ.get("WAYLAND_DISPLAY"):
-            return _no_display("WAYLAND_DISPLAY is not set")
+            return _no_display("WAYLAND_DISPLAY is not set", program)
         if platform == "xcb" and not environ.get("DISPLAY"):
-            return _no_display("DISPLAY is not set")
+            return _no_display("DISPLAY is not set", program)
+        if platform in ("xcb", "wayland") and not (reachable or display_answers)(platform, environ):
+            name = environ["DISPLAY" if platform == "xcb" else "WAYLAND_DISPLAY"]
+            return _no_display(
+                f"{'DISPLAY' if platform == 'xcb' else 'WAYLAND_DISPLAY'} is {name}, but no "
+                "display server answered there, or it refused this user",
+                program,
+            )
     absent = list((missing or _missing_for_platform)(platform))
     if absent:
         packages = sorted({debian_package(name) for name in absent})
@@ -126,6 +138,43 @@ def gui_problem(
     return None
 
 
+def display_answers(platform: str, environ: Mapping[str, str]) -> bool:
+    """Whether the display server of `platform` accepts a connection: X11 through libxcb's
+    own `xcb_connect` (what Qt does first), Wayland by its socket. True when it cannot be
+    asked (libxcb itself missing is reported as a missing library instead)."""
+    if platform == "wayland":
+        name = environ.get("WAYLAND_DISPLAY", "")
+        runtime = environ.get("XDG_RUNTIME_DIR", "")
+        socket = Path(name) if Path(name).is_absolute() else Path(runtime) / name
+        return socket.exists()
+    xcb = _libxcb()
+    if xcb is None:
+        return True
+    connection = xcb.xcb_connect(environ.get("DISPLAY", "").encode(), None)
+    try:
+        return bool(xcb.xcb_connection_has_error(connection) == 0)
+    finally:
+        xcb.xcb_disconnect(connection)
+
+
+def _libxcb() -> ctypes.CDLL | None:
+    frozen = getattr(sys, "_MEIPASS", None)  # the packaged app carries its own copy
+    names = [str(Path(frozen) / "libxcb.so.1")] if frozen else []
+    for name in [*names, "libxcb.so.1"]:
+        try:
+            xcb = ctypes.CDLL(name)
+        except OSError:
+            continue
+        xcb.xcb_connect.restype = ctypes.c_void_p
+        xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+        xcb.xcb_connection_has_error.restype = ctypes.c_int
+        xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+        xcb.xcb_disconnect.restype = None
+        xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+        return xcb
+    return None
+
+
 def _has_qt() -> bool:
     return importlib.util.find_spec("PySide6") is not None
 
@@ -135,11 +184,11 @@ def _missing_for_platform(platform: str) -> list[str]:
     return missing_libraries(path) if path is not None else []
 
 
-def _no_display(why: str) -> str:
+def _no_display(why: str, program: str) -> str:
     return (
         f"The window cannot open: there is no display ({why}).\n"
-        "Run Doppel from a desktop session, or use the command line: doppel compare A B, "
-        "doppel batch FOLDER (doppel --help lists the commands).\n"
-        "For a picture without a display: QT_QPA_PLATFORM=offscreen doppel gui --demo "
+        f"Run Doppel from a desktop session, or use the command line: {program} compare A B, "
+        f"{program} batch FOLDER ({program} --help lists the commands).\n"
+        f"For a picture without a display: QT_QPA_PLATFORM=offscreen {program} gui --demo "
         "--screenshot shot.png"
     )

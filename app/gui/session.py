@@ -30,6 +30,9 @@ from core.options import ExclusionOptions
 
 T = TypeVar("T")
 
+#: a comparison and the view's preparation of it (`marks.prepare_view`), made on a worker
+Preparation = tuple[Comparison, PreparedView]
+
 
 @dataclass(frozen=True)
 class RankedPair:
@@ -75,9 +78,10 @@ class Session(QObject):
     ) -> None:
         super().__init__(parent)
         # the view's plain-data preparation (`marks.prepare_view`), run on the worker right
-        # after comparing
+        # after comparing; the job returns it and its `done` keeps it, on the GUI thread, so
+        # only the current job's preparation is kept (`LatestTask` drops a superseded one's)
         self.prepare = prepare
-        self._prepared: tuple[Comparison, PreparedView] | None = None
+        self._prepared: Preparation | None = None
         self.runner = runner
         self.settings = settings
         self.documents = DocumentListModel(self)
@@ -275,10 +279,17 @@ class Session(QObject):
         else:
             self._rank(docs)
 
-    def _prepare(self, comparison: Comparison) -> None:
-        """(On the worker.) Keep the view's preparation of the comparison about to be shown."""
-        if self.prepare is not None:
-            self._prepared = (comparison, self.prepare(comparison))
+    def _prepare(self, comparison: Comparison) -> Preparation | None:
+        """(On the worker.) The view's preparation of the comparison about to be shown, for
+        the job to return: it changes nothing here (`_keep` does, from the job's `done`)."""
+        if self.prepare is None:
+            return None
+        return comparison, self.prepare(comparison)
+
+    def _keep(self, preparation: Preparation | None) -> None:
+        """(On the GUI thread, from the current job's `done`.) Keep its preparation."""
+        if preparation is not None:
+            self._prepared = preparation
 
     def prepared_for(self, comparison: Comparison) -> PreparedView | None:
         """The preparation made on the worker for `comparison`, if it was."""
@@ -294,12 +305,13 @@ class Session(QObject):
             self.comparison_ready.emit(comparison)
             return
 
-        def op(context: TaskContext) -> Comparison:
+        def op(context: TaskContext) -> tuple[Comparison, Preparation | None]:
             context.check()
-            self._prepare(comparison)
-            return comparison
+            return comparison, self._prepare(comparison)
 
-        def done(prepared: Comparison) -> None:
+        def done(outcome: tuple[Comparison, Preparation | None]) -> None:
+            prepared, preparation = outcome
+            self._keep(preparation)
             self.current = prepared
             self.comparison_ready.emit(prepared)
 
@@ -343,7 +355,7 @@ class Session(QObject):
         exclusions = self._exclusions()
         excluding, templates = exclusions or (None, ())
 
-        def op(context: TaskContext) -> Comparison:
+        def op(context: TaskContext) -> tuple[Comparison, Preparation | None]:
             comparison = compare_documents(
                 a,
                 b,
@@ -352,10 +364,11 @@ class Session(QObject):
                 exclusions=excluding,
                 templates=templates,
             )
-            self._prepare(comparison)
-            return comparison
+            return comparison, self._prepare(comparison)
 
-        def done(comparison: Comparison) -> None:
+        def done(outcome: tuple[Comparison, Preparation | None]) -> None:
+            comparison, preparation = outcome
+            self._keep(preparation)
             self.current = comparison
             self.comparison_ready.emit(comparison)
 
@@ -370,8 +383,9 @@ class Session(QObject):
         bigram index: spec §5) and rank them; the other pairs share nothing by construction."""
         options = self.settings.match_options()
         exclusions = self._exclusions()
+        wanted = self._wanted_pair  # read now: the worker reads nothing that the GUI changes
 
-        def op(context: TaskContext) -> list[RankedPair]:
+        def op(context: TaskContext) -> tuple[list[RankedPair], Preparation | None]:
             scored = docs
             if exclusions is not None:
                 scored = []
@@ -402,11 +416,13 @@ class Session(QObject):
                     found.append((comparison, i, j))
             # the folder check's order: Jaccard, the larger coverage, then the documents' order
             ranked = [RankedPair(c) for c, _, _ in sorted(found, key=lambda f: rank_key(*f))]
-            if ranked:
-                self._prepare(_chosen(ranked, self._wanted_pair).comparison)  # opens first
-            return ranked
+            if not ranked:
+                return ranked, None
+            return ranked, self._prepare(_chosen(ranked, wanted).comparison)  # opens first
 
-        def done(ranked: list[RankedPair]) -> None:
+        def done(outcome: tuple[list[RankedPair], Preparation | None]) -> None:
+            ranked, preparation = outcome
+            self._keep(preparation)
             self.ranked = ranked
             self.pairs_ranked.emit(ranked)
             if not ranked:  # nothing shared anywhere: show the first pair, and its zero

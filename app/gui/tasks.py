@@ -4,9 +4,10 @@
 `op(context)` on a worker thread and returns a `Task[T]`, typed by what `op` returns. Whatever
 happens — a result, an exception, a cancel — exactly one of the three outcome callbacks is
 called, always on the GUI thread: a job that raises still reports, so the window never waits
-forever. The job reports progress and learns about cancel through its `TaskContext`; the
-engine's own progress callbacks raise `Cancelled` through it, so cancel takes effect at the
-engine's next checkpoint (a few milliseconds).
+forever (without `on_error`, its error goes to the app's log: never dropped). The job reports
+progress and learns about cancel through its `TaskContext`; the engine's own progress callbacks
+raise `Cancelled` through it, so cancel takes effect at the engine's next checkpoint (a few
+milliseconds). A job cancelled while still queued never starts: it reports its cancel.
 
 Every job runs with Python's cyclic garbage collector paused (`app.gc_pause`, counted across
 concurrent workers): the jobs build millions of small acyclic objects, and the collections
@@ -27,6 +28,7 @@ from typing import Any, Generic, ParamSpec, TypeVar
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from app.gc_pause import CyclicGcPaused
+from app.gui.crash import log
 from core.errors import Cancelled
 from core.progress import Progress
 
@@ -140,6 +142,7 @@ class _Job(QRunnable, Generic[T]):
         task = self.task
         try:
             try:
+                task.context.check()  # cancelled while queued: it never starts
                 with CyclicGcPaused():  # see the module docstring
                     result = self.op(task.context)
                 task.context.check()  # cancelled at the very end: still a cancel
@@ -151,6 +154,11 @@ class _Job(QRunnable, Generic[T]):
                 task._result_from_worker.emit(result)
         except RuntimeError:  # the app quit while this job ran: nobody is left to tell
             pass
+
+
+def log_failure(error: BaseException, details: str) -> None:
+    """What a job's error does when its owner gave no `on_error`: go to the app's log."""
+    log.error("a background job failed: %r\n%s", error, details)
 
 
 class TaskRunner(QObject):
@@ -172,16 +180,16 @@ class TaskRunner(QObject):
         on_error: Callable[[BaseException, str], None] | None = None,
         on_cancelled: Callable[[], None] | None = None,
     ) -> Task[T]:
-        """Run `op(context)` on a worker (inline when synchronous); `on_done` gets its result.
-        The callbacks are connected before the job starts, so an inline job reports too."""
+        """Run `op(context)` on a worker (inline when synchronous); `on_done` gets its result,
+        `on_error` the exception and its traceback (by default, `log_failure` logs them). The
+        callbacks are connected before the job starts, so an inline job reports too."""
         # Python owns the task (no Qt parent): the runner holds it until it ends, then lets go
         task: Task[T] = Task()
         if on_progress is not None:
             task.progressed.connect(on_progress)
         if on_done is not None:
             task.succeeded.connect(on_done)
-        if on_error is not None:
-            task.failed.connect(on_error)
+        task.failed.connect(on_error if on_error is not None else log_failure)
         if on_cancelled is not None:
             task.was_cancelled.connect(on_cancelled)
         task.ended.connect(lambda: self._forget(task))
@@ -281,7 +289,7 @@ class LatestTask(QObject):
             op,
             outcome(on_done),
             on_progress=progress,
-            on_error=outcome(on_error),
+            on_error=outcome(on_error if on_error is not None else log_failure),
             on_cancelled=outcome(on_cancelled),
         )
         if current() and task.running:  # (an inline runner has already finished it)

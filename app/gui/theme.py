@@ -1,6 +1,7 @@
 """Light and dark colour schemes on request (`doppel gui --theme`); by default the app follows
 the system's scheme through Qt. Fusion is used when a scheme is forced because it draws both
-completely on every platform; the highlight colours adapt to the palette (app/block_colours.py).
+completely on every platform; the highlight colours adapt to the palette
+(app/gui/compare/colours.py).
 """
 
 from __future__ import annotations

@@ -211,9 +211,6 @@ class DocumentCache:
             self._connection.close()
             self._connection = self._rebuild()
 
-    def put_many(self, items: Iterable[tuple[str, Document]]) -> None:
-        self.put_packed(pack_entry(key, document) for key, document in items)
-
     def __len__(self) -> int:
         row = self._connection.execute("SELECT count(*) FROM entries").fetchone()
         return int(row[0])

@@ -15,8 +15,8 @@ so equal scores always list in the same order."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from core.documents.signature import Signature
 from core.options import MatchOptions, ShortSentenceRule
@@ -35,19 +35,11 @@ class Scored(Protocol):
     def coverage_b(self) -> float: ...
 
 
-T = TypeVar("T")
-
-
 def rank_key(pair: Scored, a: int, b: int) -> tuple[float, float, int, int]:
     """The sort key of a pair of documents `a` and `b` (their positions in the documents'
-    order): Jaccard descending, the larger coverage descending, then `a`, then `b`."""
+    order): Jaccard descending, the larger coverage descending, then `a`, then `b`. The folder
+    check and the window's pair list both sort by it."""
     return -pair.jaccard, -max(pair.coverage_a, pair.coverage_b), a, b
-
-
-def ranked(items: Iterable[T], pair: Callable[[T], tuple[Scored, int, int]]) -> list[T]:
-    """`items` most similar first: `pair` gives each one's scores and its two documents'
-    positions (`rank_key`)."""
-    return sorted(items, key=lambda item: rank_key(*pair(item)))
 
 
 def candidate_pairs(

@@ -7,7 +7,7 @@ which documents it shows and in what order, which cells are coloured, and in whi
   cluster by cluster (`core.batch.clusters` at the same threshold), so each group of linked
   documents is a block along the diagonal; documents in no cluster follow in their order.
 - Colours: bins of Jaccard (lower bounds) in Tol's sequential YlOrBr, which stays ordered for
-  colour-blind readers and in greyscale print.
+  colour-blind readers and in greyscale print; `bin_labels` words each bin for a legend.
 
 Each surface keeps its own geometry (how many documents fit: `limit`) and painting."""
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from core.batch.clusters import clusters
 from core.batch.result import BatchResult, PairResult
+from core.reports.wording import share_range
 
 #: the bins: (lower bound of Jaccard, colour as #RRGGBB), in increasing order
 HEATMAP_BINS: tuple[tuple[float, str], ...] = (
@@ -41,9 +42,13 @@ def heat_bin(jaccard: float) -> int:
     return found
 
 
-def heat_colour(jaccard: float) -> str:
-    """The colour (#RRGGBB) of `jaccard`'s bin."""
-    return HEATMAP_BINS[heat_bin(jaccard)][1]
+def bin_labels() -> tuple[str, ...]:
+    """Each bin's range of Jaccard, in HEATMAP_BINS's order, as every legend says it:
+    "0–5%", "5–10%", …, "90–100%"."""
+    uppers = [bound for bound, _ in HEATMAP_BINS[1:]] + [1.0]
+    return tuple(
+        share_range(bound, upper) for (bound, _), upper in zip(HEATMAP_BINS, uppers, strict=True)
+    )
 
 
 @dataclass(frozen=True, slots=True)

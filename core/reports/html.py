@@ -1,8 +1,14 @@
 """The HTML report of a folder check (`doppel batch --html DIR`): an index with the run summary,
 the ranked pairs, a similarity heatmap and the clusters, and one side-by-side page per pair at
-or above the threshold with each verified block in its own colour. Its words (percentages, what
-was left out) are `core.reports.wording`'s and its heatmap `core.reports.heatmap`'s, as in the
-window.
+or above the threshold with each verified block in its own colour. Its heatmap is
+`core.reports.heatmap`'s, as in the window.
+
+Its words are `core.reports.wording`'s, as in the window and on the command line; the templates
+word nothing on their own. Wording's `percent` (a measured share), `share_text` (a chosen one,
+the threshold), `plural` and `LEFT_OUT` are globals of every template (`_environment`): a
+number shown with its noun is `plural(n, "pair")`, never a hand-made "s". What a check left
+out comes worded in the context (`_exclusion_view`: the `batch_left_out` lines; each pair page
+side: the document's `exclusion_summary`), and the heatmap's legend is `bin_labels()`.
 
 The report is self-contained (inline CSS and SVG, a few lines of optional inline script, no
 network) so a teacher can open it from a USB stick or mail it. Every document text and file
@@ -32,8 +38,15 @@ from core.detection.verification import VerifiedBlock
 from core.documents.document import Document, with_exclusions
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.errors import DocumentError
-from core.reports.heatmap import HEATMAP_BINS, heatmap
-from core.reports.wording import LEFT_OUT, batch_left_out, percent, plural
+from core.reports.heatmap import HEATMAP_BINS, bin_labels, heatmap
+from core.reports.wording import (
+    LEFT_OUT,
+    batch_left_out,
+    exclusion_summary,
+    percent,
+    plural,
+    share_text,
+)
 from core.resources import resource_path
 
 #: Paul Tol's colour-blind-safe "light" scheme, in his order (the app's side-by-side view uses
@@ -185,8 +198,6 @@ def write_html_report(
         heatmap=_heatmap(result, names, rows, threshold),
         clusters=_cluster_views(groups, names, rows, result),
         generated=generated,
-        percent=percent,
-        left_out=LEFT_OUT,
     )
     return write_atomic(target / "index.html", index)
 
@@ -290,7 +301,7 @@ def _relative(path: Path, root: Path | None) -> str:
 def _environment() -> Environment:
     # autoescape=True for every template, whatever its file name: no document text or file
     # name ever reaches a page unescaped (and no template marks document content |safe)
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(str(resource_path("report"))),
         autoescape=True,
         undefined=StrictUndefined,
@@ -298,6 +309,9 @@ def _environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    # the words every surface shares (their results are escaped like any other text)
+    env.globals.update(percent=percent, share_text=share_text, plural=plural, LEFT_OUT=LEFT_OUT)
+    return env
 
 
 class _DocumentLoader:
@@ -356,9 +370,14 @@ def _pair_context(
     blocks: list[_Block] = []
     pieces = [p for p in pair.pieces if _fits(p, doc_a, doc_b)]
     if len(pieces) < len(pair.pieces):
+        outside = len(pair.pieces) - len(pieces)
         notes.append(
-            f"{len(pair.pieces) - len(pieces)} block(s) fall outside the current text and "
-            "are not shown"
+            f"{plural(outside, 'block')} "
+            + (
+                "falls outside the current text and is not shown"
+                if outside == 1
+                else "fall outside the current text and are not shown"
+            )
         )
     for number, piece in enumerate(pieces, start=1):
         a_span = _span(doc_a, piece.a_start, piece.length)
@@ -392,7 +411,6 @@ def _pair_context(
         "sides": sides,
         # the kinds of excluded text shaded on this page, for the legend
         "excluded_kinds": [kind for kind in ExclusionKind if kind in shown],
-        "percent": percent,
     }
 
 
@@ -431,30 +449,38 @@ def _side(
     spans: list[tuple[int, int]],
 ) -> dict[str, object]:
     if isinstance(doc, str):
-        return {"key": key, "name": name, "batch": batch, "segments": [], "missing": doc}
+        return {
+            "key": key,
+            "name": name,
+            "batch": batch,
+            "segments": [],
+            "missing": doc,
+            "left_out": [],
+        }
     return {
         "key": key,
         "name": name,
         "batch": batch,
         "segments": highlight_segments(doc.text, spans, doc.excluded),
         "missing": None,
+        # what the page shades, in the window's words
+        "left_out": exclusion_summary(doc),
     }
 
 
 def _exclusion_view(result: BatchResult) -> dict[str, object] | None:
-    """What the index says about exclusions: what was asked for and what it left out (the
-    window's and the command line's words), and the common text found. None when no exclusion
-    was asked for."""
+    """What the index says about exclusions, in the window's and the command line's words
+    (`batch_left_out`): what was asked for, what it left out, and the common text found. None
+    when no exclusion was asked for."""
     left = batch_left_out(result)
     if left is None:
         return None
-    e = result.exclusions
     return {
         "asked": left.asked,
+        "totals": left.totals,
         "sentences": left.sentences,
-        "documents": left.documents,
-        "common_on": e.common_share is not None,
-        "share": f"{e.common_share * 100:g}" if e.common_share is not None else "",
+        "common_on": left.common is not None,
+        "common": left.common or "",
         "passages": result.common_text[:MAX_COMMON_PASSAGES],
         "passage_count": len(result.common_text),
         "capped": len(result.common_text) > MAX_COMMON_PASSAGES,
@@ -509,10 +535,9 @@ def _heatmap(
         {"x": label_width + first * cell, "y": top + first * cell, "size": count * cell - 1}
         for first, count in shown.groups
     ]
-    uppers = [bound for bound, _ in HEATMAP_BINS[1:]] + [1.0]
     legend = [
-        {"colour": colour, "label": f"{round(bound * 100)}–{round(upper * 100)}%"}
-        for (bound, colour), upper in zip(HEATMAP_BINS, uppers, strict=True)
+        {"colour": colour, "label": label}
+        for (_, colour), label in zip(HEATMAP_BINS, bin_labels(), strict=True)
     ]
     return {
         "cells": cells,

@@ -3,6 +3,8 @@ and the reports read them here and keep only their layout.
 
 - `percent`: a share as a percentage, with one decimal everywhere ("30.8%"), never rounding a
   finding away ("<0.1%", ">99.9%"); "0%" and "100%" only for none and all.
+- `share_text`: a share someone chose (an option, a bound), exactly as given: "50%", "2.5%";
+  `share_range`: two of them as a range, "5–10%" (the heatmap's legend).
 - `plural`: "1 sentence", "1,204 sentences".
 - What was left out of the scores: `exclusion_summary` (one document: what it leaves out and
   why), `exclusions_asked` (the exclusions asked for, in one order), and the two views built on
@@ -43,6 +45,18 @@ def percent(share: float) -> str:
     if text == "100.0":
         return ">99.9%"
     return f"{text}%"
+
+
+def share_text(share: float) -> str:
+    """A share someone chose (an option such as the common-text share, a bin's bound) as a
+    percentage, exactly as given and without trailing zeros: "50%", "2.5%", "0%". A share that
+    was measured is `percent`'s."""
+    return f"{share * 100:g}%"
+
+
+def share_range(low: float, high: float) -> str:
+    """Two chosen shares as a range: "5–10%"."""
+    return f"{share_text(low).removesuffix('%')}–{share_text(high)}"
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -131,7 +145,7 @@ def exclusions_asked(
         asked.append(
             (
                 ExclusionKind.COMMON,
-                f"text found in more than {options.common_share * 100:g}% of the documents",
+                f"text found in more than {share_text(options.common_share)} of the documents",
             )
         )
     if options.quotations:
@@ -195,7 +209,9 @@ class BatchLeftOut:
     documents: int  # documents with text left out
     sentences: int  # sentences left out entirely (every word of theirs excluded)
     totals: str  # the two numbers above, in words
-    common: str | None  # what the common-text search found; None when it was not asked for
+    # what the common-text search found: the line introducing the passages (it ends with a
+    # colon), or that none was found; None when it was not asked for
+    common: str | None
 
     @property
     def line(self) -> str:
@@ -222,14 +238,14 @@ def batch_left_out(result: BatchResult) -> BatchLeftOut | None:
     )
     common = None
     if options.common_share is not None:
-        share = f"{options.common_share * 100:g}%"
+        found_in = (
+            f"found in more than {share_text(options.common_share)} of the "
+            f"{plural(result.common_counted, 'document')}"
+        )
         if result.common_text:
-            common = (
-                f"Common text (found in more than {share} of the {result.common_counted:,} "
-                "documents; left out wherever it appears):"
-            )
+            common = f"Common text ({found_in}; left out wherever it appears):"
         else:
-            common = f"No text was found in more than {share} of the documents."
+            common = f"No text was {found_in}."
     return BatchLeftOut(tuple(asked), documents, sentences, totals, common)
 
 

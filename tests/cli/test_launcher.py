@@ -102,9 +102,35 @@ def test_without_a_display_the_window_says_so() -> None:
     assert "no display" in (gui_problem(wayland, "linux", lambda: True, lambda p: []) or "")
 
 
+def answers(platform: str, environ) -> bool:
+    return True
+
+
+def test_a_display_that_does_not_answer_is_no_display() -> None:
+    message = gui_problem(
+        {"DISPLAY": ":7"}, "linux", lambda: True, lambda p: [], lambda p, e: False
+    )
+    assert message is not None and "DISPLAY is :7, but no display server answered" in message
+    wayland = {"XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-9"}
+    message = gui_problem(wayland, "linux", lambda: True, lambda p: [], lambda p, e: False)
+    assert message is not None and "WAYLAND_DISPLAY is wayland-9" in message
+
+
+def test_a_wayland_display_answers_by_its_socket(tmp_path: Path) -> None:
+    (tmp_path / "wayland-1").touch()
+    environ = {"XDG_RUNTIME_DIR": str(tmp_path), "WAYLAND_DISPLAY": "wayland-1"}
+    assert preflight.display_answers("wayland", environ)
+    assert not preflight.display_answers("wayland", {**environ, "WAYLAND_DISPLAY": "wayland-2"})
+
+
+def test_the_packaged_app_names_itself_in_the_message() -> None:
+    message = gui_problem({}, "linux", lambda: True, lambda p: [], answers, program="Doppel")
+    assert message is not None and "Doppel compare A B" in message
+
+
 def test_a_display_or_offscreen_is_enough() -> None:
     fine = {"DISPLAY": ":0"}
-    assert gui_problem(fine, "linux", has_qt=lambda: True, missing=lambda p: []) is None
+    assert gui_problem(fine, "linux", lambda: True, lambda p: [], answers) is None
     offscreen = {"QT_QPA_PLATFORM": "offscreen"}
     assert gui_problem(offscreen, "linux", has_qt=lambda: True, missing=lambda p: []) is None
     assert gui_problem({}, "win32", has_qt=lambda: True, missing=lambda p: ["x"]) is None
@@ -112,7 +138,7 @@ def test_a_display_or_offscreen_is_enough() -> None:
 
 def test_missing_system_libraries_are_named_with_their_packages() -> None:
     absent = ["libxcb-cursor.so.0", "libxcb-icccm.so.4"]
-    message = gui_problem({"DISPLAY": ":0"}, "linux", has_qt=lambda: True, missing=lambda p: absent)
+    message = gui_problem({"DISPLAY": ":0"}, "linux", lambda: True, lambda p: absent, answers)
     assert message is not None
     assert "libxcb-cursor.so.0" in message and "'xcb'" in message
     assert "apt-get install libxcb-cursor0 libxcb-icccm4" in message
@@ -185,3 +211,34 @@ def test_doppel_gui_without_a_display_exits_with_a_message_not_an_abort() -> Non
     else:
         assert "pip install 'doppel-check[gui]'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or preflight._libxcb() is None,
+    reason="needs libxcb to ask an X display",
+)
+def test_doppel_gui_with_a_display_nobody_answers_exits_with_a_message() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in {"QT_QPA_PLATFORM", "WAYLAND_DISPLAY"}}
+    env["DISPLAY"] = ":77"  # no X server listens there
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "gui", "--demo"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    expected = "no display server answered" if HAS_QT else "pip install 'doppel-check[gui]'"
+    assert expected in done.stderr
+
+
+def test_doppel_gui_help_needs_neither_qt_nor_a_display(capsys, monkeypatch) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setattr(preflight, "_has_qt", lambda: False)
+    with pytest.raises(SystemExit) as exit_info:
+        launcher.main(["gui", "--help"])
+    assert exit_info.value.code == 0
+    assert "--screenshot" in capsys.readouterr().out

@@ -12,16 +12,18 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from core.batch.common_text import exclude_common_text
 from core.batch.ranking import rank_key
 from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult
 from core.batch.run import compare_pair
+from core.detection.verification import VerifiedBlock
 from core.documents.document import Document, document_from_text
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.errors import DocumentError
 from core.options import ExclusionOptions, MatchOptions, SignatureOptions
-from core.reports.heatmap import HEATMAP_BINS, heatmap
+from core.reports.heatmap import HEATMAP_BINS, bin_labels, heatmap
 from core.reports.html import (
     MAX_HEATMAP_DOCUMENTS,
     display_names,
@@ -30,7 +32,7 @@ from core.reports.html import (
     pair_page_name,
     write_html_report,
 )
-from core.reports.wording import LEFT_OUT
+from core.reports.wording import LEFT_OUT, batch_left_out, exclusion_summary, plural
 from core.resources import resource_path
 
 OPTIONS = SignatureOptions(language="en")
@@ -310,7 +312,7 @@ def test_the_index_summarises_the_run(
     html = index.read_text(encoding="utf-8")
     assert '<html lang="en">' in html and '<meta charset="utf-8">' in html
     assert 'name="viewport"' in html
-    assert "25.0%" in html  # the threshold
+    assert "25%" in html  # the threshold, as chosen
     assert f"{result.compared_pairs} <small>of {result.possible_pairs} possible" in html
     assert 'scope="col"' in html
     assert "<svg" in html and "<title>" in html  # the heatmap with its tooltips
@@ -331,6 +333,19 @@ def test_a_document_that_cannot_be_loaded_is_named_not_fatal(
     rank = next(r for r, p in enumerate(result.pairs, start=1) if (p.a, p.b) == (0, 1))
     html = (tmp_path / "pairs" / pair_page_name(rank)).read_text(encoding="utf-8")
     assert "the file is gone" in html
+
+
+@pytest.mark.parametrize("outside", [1, 2])
+def test_blocks_outside_the_text_are_counted_in_words(
+    docs: list[Document], result: BatchResult, tmp_path: Path, outside: int
+) -> None:
+    beyond = VerifiedBlock(10_000, 10_000, 2)
+    first = replace(result.pairs[0], pieces=(*result.pairs[0].pieces, *[beyond] * outside))
+    changed = replace(result, pairs=(first, *result.pairs[1:]))
+    write_html_report(changed, tmp_path, threshold=0.0, load_document=loader(docs))
+    html = (tmp_path / "pairs" / pair_page_name(1)).read_text(encoding="utf-8")
+    verb = "falls outside the current text and is" if outside == 1 else "fall outside"
+    assert f"{plural(outside, 'block')} {verb}" in html
 
 
 def test_the_heatmap_is_capped_and_says_so(docs: list[Document], tmp_path: Path) -> None:
@@ -393,6 +408,11 @@ def test_the_heatmap_shows_what_the_window_shows(docs: list[Document], tmp_path:
     ys = sorted({int(y) for _, y, _ in cells})
     assert [(ys.index(int(y)), xs.index(int(x)), colour) for x, y, colour in cells] == [
         (c.row, c.column, HEATMAP_BINS[c.bin][1]) for c in expected.cells
+    ]
+    # the legend: each bin's colour, in the words the window's legend uses
+    swatch = r'<li><span class="swatch" style="background:(#\w+)"></span>([^<]*)</li>'
+    assert re.findall(swatch, html)[: len(HEATMAP_BINS)] == [
+        (colour, label) for (_, colour), label in zip(HEATMAP_BINS, bin_labels(), strict=True)
     ]
 
 
@@ -504,7 +524,18 @@ def test_the_index_lists_the_excluded_common_text_escaped(excluded_run, tmp_path
     assert SCRIPT not in html
     assert "Explain &lt;script&gt;alert(1)&lt;/script&gt; your reasoning" in html
     assert "3 <small>of 3</small>" in html
-    assert "<dt>Sentences excluded</dt><dd>6 <small>in 3 documents</small>" in html
+    # the command line's and the window's words: the totals, the line before the passages
+    left = batch_left_out(result)
+    assert left is not None and left.common is not None
+    assert "<dt>Sentences left out</dt><dd>6</dd>" in html
+    assert f"<p>{escape(left.totals)}</p>" in html
+    assert f"<p>{escape(left.common)}</p>" in html and left.common.startswith("Common text (")
+    assert "<caption>1 passage of common text.</caption>" in html
+    none = replace(result, common_text=())
+    html = write_html_report(none, tmp_path, threshold=0.0, load_document=loader(plain)).read_text(
+        encoding="utf-8"
+    )
+    assert "<p>No text was found in more than 70% of the 3 documents.</p>" in html
 
 
 def test_pair_pages_shade_excluded_text_and_highlight_what_was_scored(
@@ -526,7 +557,11 @@ def test_pair_pages_shade_excluded_text_and_highlight_what_was_scored(
         assert page.marked == expected
         html = path.read_text(encoding="utf-8")
         assert "excluded: common text" in html and SCRIPT not in html
-        assert "2 sentences left out of scoring." in html
+        # each side says what it leaves out, in the window's words
+        for doc in (doc_a, doc_b):
+            said = exclusion_summary(doc)
+            assert said == ["common text: 2 passages (2 sentences left out)"]
+            assert escape(f"{LEFT_OUT}: {'; '.join(said)}.") in html
         shaded = Shaded()
         shaded.feed(html)
         for side in ("a", "b"):
@@ -542,6 +577,7 @@ def test_no_exclusion_no_exclusion_sections(docs, result, tmp_path: Path) -> Non
     for page in (tmp_path / "pairs").glob("*.html"):
         html = page.read_text(encoding="utf-8")
         assert 'class="excluded' not in html and "left out of scoring" not in html
+        assert LEFT_OUT not in html
 
 
 def test_segments_note_excluded_spans_and_their_reasons() -> None:

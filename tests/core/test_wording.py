@@ -25,6 +25,8 @@ from core.reports.wording import (
     exclusions_asked,
     percent,
     plural,
+    share_range,
+    share_text,
 )
 
 EN = SignatureOptions(language="en")
@@ -59,6 +61,19 @@ def test_percent_says_none_and_all_only_when_they_are(share: float) -> None:
     assert (text == "0%") == (share == 0)
     assert (text == "100%") == (share == 1)
     assert text.endswith("%")
+
+
+@pytest.mark.parametrize(
+    ("share", "text"),
+    [(0.0, "0%"), (0.05, "5%"), (0.1, "10%"), (0.3, "30%"), (0.025, "2.5%"), (1, "100%")],
+)
+def test_a_chosen_share_is_said_as_given(share: float, text: str) -> None:
+    assert share_text(share) == text
+
+
+def test_a_range_of_shares() -> None:
+    assert share_range(0.05, 0.1) == "5–10%"
+    assert share_range(0.9, 1.0) == "90–100%"
 
 
 def test_plural() -> None:
@@ -146,5 +161,7 @@ def test_a_folder_check_says_what_it_left_out_on_every_surface() -> None:
     assert lines[2].startswith("  in 3 of 3 documents: passage 0 word") and lines[2].endswith("…")
     assert len(lines[2]) == len("  in 3 of 3 documents: ") + 100
     assert lines[-1] == "  … and 2 more" and len(lines) == 2 + 10 + 1
-    assert exclusion_lines(batch(0.5))[1] == "No text was found in more than 50% of the documents."
+    assert exclusion_lines(batch(0.5))[1] == (
+        "No text was found in more than 50% of the 3 documents."
+    )
     assert len(exclusion_lines(batch(None))) == 1  # no common text asked: no line about it

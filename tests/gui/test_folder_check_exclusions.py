@@ -4,18 +4,20 @@ the check shows the same scores, with the left-out text shaded."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint
+from PySide6.QtGui import QTextDocumentFragment
 
 from app.gui.compare.marks import MarkKind
-from app.gui.folder_check.view import FolderCheckView
+from app.gui.folder_check.view import FolderCheckView, exclusions_tooltip
 from app.gui.main_window import MainWindow
 from app.gui.tasks import TaskRunner
 from core.documents.excluded_spans import ExclusionKind
 from core.options import ExclusionOptions
-from core.reports.wording import LEFT_OUT
+from core.reports.wording import LEFT_OUT, batch_left_out, exclusion_lines
 from core.resources import resource_path
 from tests.gui.test_folder_check_view import drop, names_of, run_check
 
@@ -65,8 +67,34 @@ def test_common_text_is_left_out_and_listed(qtbot, view: FolderCheckView, essays
     assert not view.common_box.isHidden()
     (passage,) = view.common_passages()
     assert passage[0] == "5 of 5" and passage[1].startswith("Read the article about rivers")
-    assert "sentences left out of the scores" in view.summary_label.text()
-    assert view.summary_label.toolTip().startswith(f"{LEFT_OUT}: text found in more than 50%")
+    left = batch_left_out(result)
+    assert left is not None and left.sentences == 15  # the prompt's 3 sentences in 5 essays
+    assert "· 15 sentences left out of the scores" in view.summary_label.text()
+    # the tooltip says it all: what was asked for, the totals and the common passages
+    tip = QTextDocumentFragment.fromHtml(view.summary_label.toolTip()).toPlainText()
+    assert tip.splitlines() == exclusion_lines(result)
+    assert tip.startswith(f"{LEFT_OUT}: text found in more than 50%")
+    assert "\n  in 5 of 5 documents: Read the article about rivers" in tip
+
+    # one sentence left out: said in the singular
+    first, *rest = result.documents
+    one = replace(
+        result,
+        documents=(
+            replace(first, signature=replace(first.signature, excluded=(0,))),
+            *(replace(d, signature=replace(d.signature, excluded=())) for d in rest),
+        ),
+    )
+    view.check.finished.emit(one)
+    assert "· 1 sentence left out of the scores" in view.summary_label.text()
+
+
+def test_the_exclusions_tooltip_is_escaped_rich_text() -> None:
+    assert exclusions_tooltip([]) == ""
+    tip = exclusions_tooltip([f"{LEFT_OUT}: template <b>a&b</b>.docx", "  in 2 of 3 documents"])
+    assert "<b>a" not in tip and "&lt;b&gt;a&amp;b&lt;/b&gt;.docx" in tip
+    plain = QTextDocumentFragment.fromHtml(tip).toPlainText()
+    assert plain == f"{LEFT_OUT}: template <b>a&b</b>.docx\n  in 2 of 3 documents"
 
 
 def test_a_template_and_quotations_from_the_tab(

@@ -199,3 +199,45 @@ def test_when_no_pair_shares_anything_the_first_pair_shows_its_zero(
     session.add_paths(paths)
     assert ranked[-1] == []
     assert shown[-1].jaccard == 0.0 and shown[-1].counts.verified == 0
+
+
+def test_a_superseded_jobs_preparation_never_replaces_the_current_one(qtbot, settings) -> None:
+    import threading
+    from dataclasses import replace
+
+    from app.gui.tasks import TaskRunner
+
+    gate = threading.Event()
+    prepared: list = []
+
+    def prepare(comparison):  # stands for `marks.prepare_view`
+        prepared.append(comparison)
+        if len(prepared) == 1:
+            gate.wait(10)  # the first comparison's preparation is slow: superseded meanwhile
+        return ("prepared", comparison)
+
+    runner = TaskRunner()
+    session = Session(runner, settings, prepare=prepare)
+    shown: list = []
+    session.comparison_ready.connect(shown.append)
+    session.add_paths([ORIGINAL, COPY])
+    qtbot.wait_until(lambda: len(prepared) == 1, timeout=30_000)  # the first job prepares
+    match = settings.match_options()
+    settings.set_engine_options(
+        settings.signature_options(), replace(match, min_block=match.min_block + 1)
+    )
+    session.options_changed()  # a new comparison supersedes the first
+    qtbot.wait_until(lambda: bool(shown) and not session.busy, timeout=30_000)
+    (current,) = shown
+    assert current.options.min_block == match.min_block + 1
+    assert session.prepared_for(current) == ("prepared", current)
+
+    gate.set()  # the superseded job finishes late, its preparation made
+    runner.pool.waitForDone(10_000)
+    qtbot.wait_until(lambda: not runner.busy, timeout=10_000)
+    assert len(prepared) == 2 and prepared[0] is not current
+    assert shown == [current]
+    # the current comparison keeps its own preparation: the view never prepares it again on
+    # the GUI thread
+    assert session.prepared_for(current) == ("prepared", current)
+    assert session.prepared_for(prepared[0]) is None

@@ -4,6 +4,7 @@ jobs pause the cyclic collector; the newest job wins."""
 from __future__ import annotations
 
 import gc
+import logging
 import threading
 from collections.abc import Callable
 
@@ -58,6 +59,33 @@ def test_an_exception_is_reported_never_lost(qtbot) -> None:
         pass
     ((error, details),) = errors
     assert isinstance(error, ZeroDivisionError) and "boom" in details and "Traceback" in details
+
+
+def test_an_error_without_on_error_goes_to_the_log(sync_runner, caplog) -> None:
+    def op(context: TaskContext) -> None:
+        raise ZeroDivisionError("boom")
+
+    with caplog.at_level(logging.ERROR, logger="doppel"):
+        task = sync_runner.run(op)
+    assert not task.running and not sync_runner.busy
+    (record,) = [r for r in caplog.records if r.name == "doppel"]
+    assert record.levelno == logging.ERROR
+    assert "ZeroDivisionError('boom')" in record.getMessage()
+    assert "Traceback" in record.getMessage()
+
+
+def test_a_latest_job_without_on_error_logs_its_error_too(sync_runner, caplog) -> None:
+    latest = LatestTask(sync_runner)
+    ended: list[str] = []
+    latest.ended.connect(lambda: ended.append("ended"))
+
+    def op(context: TaskContext) -> None:
+        raise OSError("the disk went away")
+
+    with caplog.at_level(logging.ERROR, logger="doppel"):
+        latest.run(op)
+    assert any("the disk went away" in r.getMessage() for r in caplog.records)
+    assert ended == ["ended"] and not latest.busy
 
 
 def test_cancel_stops_a_long_job_at_its_next_check(qtbot) -> None:
@@ -256,6 +284,42 @@ def test_cancel_lets_the_job_report_that_it_was_cancelled(held) -> None:
     pool.run_next()
     assert outcomes.seen == [("only", "cancelled", None)]
     assert outcomes.ended == 1 and not latest.busy
+
+
+def test_a_job_cancelled_while_queued_never_starts(held) -> None:
+    runner, pool = held
+    started: list[str] = []
+    outcome: list[str] = []
+    task = runner.run(
+        lambda context: started.append("started"),
+        on_done=lambda _: outcome.append("done"),
+        on_error=lambda *_: outcome.append("error"),
+        on_cancelled=lambda: outcome.append("cancelled"),
+    )
+    task.cancel()  # still waiting for a worker
+    pool.run_next()
+    assert started == [] and outcome == ["cancelled"]
+    assert not task.running and not runner.busy
+
+
+def test_a_superseded_job_still_queued_never_starts(held) -> None:
+    runner, pool = held
+    outcomes = Outcomes(LatestTask(runner))
+    started: list[str] = []
+
+    def op(name: str) -> Callable[[TaskContext], str]:
+        def run(context: TaskContext) -> str:
+            started.append(name)
+            return name
+
+        return run
+
+    outcomes.start("first", op("first"))
+    outcomes.start("second", op("second"))
+    pool.run_next()
+    pool.run_next()
+    assert started == ["second"]
+    assert outcomes.seen == [("second", "done", "second")]
 
 
 def test_an_outcome_callback_may_start_the_next_job(sync_runner) -> None:

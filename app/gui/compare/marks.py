@@ -23,6 +23,7 @@ from core.detection.verification import BlockOutcome, BlockState
 from core.documents.document import Document
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.exclusions.quotations import BLOCK_QUOTE
+from core.reports.wording import LEFT_OUT
 from core.shared_words import PieceWords, shared_words
 
 Span = tuple[int, int]
@@ -332,7 +333,7 @@ def excluded_tooltip(span: ExcludedSpan) -> str:
         ExclusionKind.COMMON: f"Text most documents of the folder share ({span.detail}).",
     }[span.kind]
     return (
-        f"Left out of the scores · {span.kind.label}\n{why}\n"
+        f"{LEFT_OUT} · {span.kind.label}\n{why}\n"
         "The document is unchanged; this text is only not counted."
     )
 

@@ -1,7 +1,7 @@
 """The summary above the side-by-side view: the scores in large type, the counts, a verdict.
 
 Every number comes from the Comparison as the engine computed it; this panel only words it for
-a teacher ("44% of A is found in B") and says how sure the tool is: a passage counts as copied
+a teacher ("44.4% of A is found in B") and says how sure the tool is: a passage counts as copied
 only when its sentences have the same lengths and start with the same words in both documents.
 """
 
@@ -261,7 +261,7 @@ class ResultsPanel(QWidget):
         )
         self.exclusions.setText(lines)
         self.exclusions.setToolTip(
-            "Left out of the scores: the documents are unchanged, this text is only not "
+            f"{LEFT_OUT}: the documents are unchanged, this text is only not "
             "counted (shaded grey in the panes)."
         )
 

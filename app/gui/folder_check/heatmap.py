@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from core.batch.result import BatchResult, PairResult
-from core.reports.heatmap import HEATMAP_BINS, HeatCell, heatmap
+from core.reports.heatmap import HEATMAP_BINS, HeatCell, bin_labels, heatmap
 from core.reports.wording import percent, plural
 
 #: more documents than this make cells too small to point at
@@ -36,7 +36,8 @@ _CELL_MIN = 3
 _LABEL_CELL = 8  # below this cell size the names are left out (tooltips still say them)
 _LABEL_MAX = 170  # the widest name label, in pixels (longer names are elided)
 _MARGIN = 8
-_LEGEND_SWATCH = QSize(26, 10)
+_LEGEND_SWATCH = QSize(12, 10)
+_LEGEND_GAP = 10  # between the legend's entries
 
 EMPTY_TEXT = "Run a folder check to see which documents share passages."
 NONE_ABOVE_TEXT = "No pair of documents at or above the threshold."
@@ -149,8 +150,36 @@ class SimilarityHeatmap(QWidget):
         doc = self._result.documents[index]
         return f"{doc.path}" + (" (earlier year)" if doc.archive else "")
 
+    def _legend_rows(self) -> list[list[tuple[str | None, str, int]]]:
+        """The legend's entries, (colour, label, width in pixels), in rows that fit the
+        widget's width: the caption, then each bin with `bin_labels`' words (the report's)."""
+        metrics = self.fontMetrics()
+        swatch = _LEGEND_SWATCH.width() + 4
+        entries: list[tuple[str | None, str, int]] = [
+            (None, "Jaccard", metrics.horizontalAdvance("Jaccard"))
+        ]
+        entries += [
+            (colour, label, swatch + metrics.horizontalAdvance(label))
+            for (_, colour), label in zip(HEATMAP_BINS, bin_labels(), strict=True)
+        ]
+        room = self.width() - 2 * _MARGIN
+        rows: list[list[tuple[str | None, str, int]]] = [[]]
+        used = 0
+        for entry in entries:
+            if rows[-1] and used + _LEGEND_GAP + entry[2] > room:
+                rows.append([])
+            used = entry[2] if not rows[-1] else used + _LEGEND_GAP + entry[2]
+            rows[-1].append(entry)
+        return rows
+
+    def _legend_note(self) -> str:
+        if self._involved > len(self._order):
+            return f"the {len(self._order)} most similar of {self._involved} documents"
+        return ""
+
     def _legend_height(self) -> int:
-        return _LEGEND_SWATCH.height() + self.fontMetrics().height() + 10
+        lines = len(self._legend_rows()) + (1 if self._legend_note() else 0)
+        return lines * (self.fontMetrics().height() + 2) + 8
 
     def _layout(self) -> None:
         n = len(self._order)
@@ -270,37 +299,38 @@ class SimilarityHeatmap(QWidget):
     def _paint_legend(self, painter: QPainter, palette: QPalette) -> None:
         painter.setFont(self.font())
         metrics = self.fontMetrics()
+        line = metrics.height() + 2
         top = self._origin.y() + len(self._order) * self._cell + 8
-        left = self._origin.x() - self._label_width if self._label_width else self._origin.x()
-        left = max(_MARGIN, left)
-        text_colour = palette.color(QPalette.ColorRole.WindowText)
-        painter.setPen(text_colour)
-        caption = "Jaccard"
-        painter.drawText(
-            QRect(left, top - 2, metrics.horizontalAdvance(caption) + 8, metrics.height()),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-            caption,
-        )
-        x = left + metrics.horizontalAdvance(caption) + 10
-        for bound, colour in HEATMAP_BINS:
-            swatch = QRect(x, top, _LEGEND_SWATCH.width() - 1, _LEGEND_SWATCH.height())
-            painter.fillRect(swatch, QColor(colour))
-            painter.drawText(
-                QRect(x - 4, top + swatch.height() + 1, _LEGEND_SWATCH.width(), metrics.height()),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-                f"{round(bound * 100)}",
-            )
-            x += _LEGEND_SWATCH.width()
-        painter.drawText(
-            QRect(x + 2, top - 2, 20, metrics.height()), Qt.AlignmentFlag.AlignLeft, "%"
-        )
-        if self._involved > len(self._order):
+        room = self.width() - 2 * _MARGIN
+        painter.setPen(palette.color(QPalette.ColorRole.WindowText))
+        for row in self._legend_rows():  # each row centred, as the matrix is
+            width = sum(w for _, _, w in row) + _LEGEND_GAP * (len(row) - 1)
+            x = _MARGIN + max(0, (room - width) // 2)
+            for colour, label, w in row:
+                text_x = x
+                if colour is not None:
+                    swatch = QRect(
+                        x,
+                        top + (metrics.height() - _LEGEND_SWATCH.height()) // 2,
+                        _LEGEND_SWATCH.width(),
+                        _LEGEND_SWATCH.height(),
+                    )
+                    painter.fillRect(swatch, QColor(colour))
+                    text_x = x + _LEGEND_SWATCH.width() + 4
+                painter.drawText(
+                    QRect(text_x, top, x + w - text_x, metrics.height()),
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                    label,
+                )
+                x += w + _LEGEND_GAP
+            top += line
+        note = self._legend_note()
+        if note:
             painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
-            note = f"the {len(self._order)} most similar of {self._involved} documents"
             painter.drawText(
-                QRect(x + 24, top - 2, self.width() - x - 24 - _MARGIN, metrics.height()),
-                Qt.AlignmentFlag.AlignLeft,
-                metrics.elidedText(note, Qt.TextElideMode.ElideRight, self.width() - x - 32),
+                QRect(_MARGIN, top, room, metrics.height()),
+                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                metrics.elidedText(note, Qt.TextElideMode.ElideRight, room),
             )
 
     # -- interaction ------------------------------------------------------------------------

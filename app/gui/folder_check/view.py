@@ -56,7 +56,14 @@ from app.gui.view_state import read_state, write_state
 from core.batch.clusters import clusters
 from core.batch.result import BatchResult, PairResult
 from core.reports.html import failed_names
-from core.reports.wording import exclusion_lines, percent, plural
+from core.reports.wording import (
+    LEFT_OUT,
+    batch_left_out,
+    exclusion_lines,
+    percent,
+    plural,
+    share_text,
+)
 
 # (the name this view's saved layout has carried since the first release: kept, so a teacher's
 # layout survives the rename to "folder check")
@@ -65,6 +72,15 @@ STATE_VERSION = 2  # 2: the templates and the common-text share (1 still restore
 #: no estimate before this much time or progress: early rates say little about the whole run
 ETA_MIN_SECONDS = 2.0
 ETA_MIN_FRACTION = 0.05
+
+
+def exclusions_tooltip(lines: list[str]) -> str:
+    """`exclusion_lines` as a tooltip: every line (the common passages too), as rich text so
+    a file name or a passage is never read as markup and long lines wrap; "" for none."""
+    if not lines:
+        return ""
+    body = "<br>".join(html.escape(line) for line in lines)
+    return f"<p style='white-space:pre-wrap'>{body}</p>"
 
 
 def eta_text(elapsed: float, fraction: float) -> str:
@@ -395,9 +411,10 @@ class FolderCheckView(QWidget):
         result = self.pairs.result
         self._fill_clusters(result)
         self.summary_label.setText(self._summary(result))
-        # what was left out and why, in full, where the summary names only the count
-        lines = exclusion_lines(result) if result is not None and result.exclusions_on else []
-        self.summary_label.setToolTip(lines[0] if lines else "")
+        # what was left out and why, in full (the common passages too), where the summary
+        # names only the count
+        lines = exclusion_lines(result) if result is not None else []
+        self.summary_label.setToolTip(exclusions_tooltip(lines))
 
     def _summary(self, result: BatchResult | None) -> str:
         if result is None:
@@ -406,16 +423,16 @@ class FolderCheckView(QWidget):
         listed = sum(1 for p in result.pairs if p.jaccard >= threshold)
         parts = [f"<b>{plural(len(result.pairs), 'pair')}</b> share verified passages"]
         if threshold > 0:
-            parts[0] += f" (<b>{listed:,}</b> at {round(100 * threshold)} % or more)"
+            parts[0] += f" (<b>{listed:,}</b> at {share_text(threshold)} or more)"
         parts.append(plural(len(result.documents), "document"))
         if result.failed:
             parts.append(f"{len(result.failed):,} unreadable")
         parts.append(
             f"{result.compared_pairs:,} of {result.possible_pairs:,} pairs compared in full"
         )
-        if result.exclusions_on:
-            left_out = sum(d.excluded_sentences for d in result.documents)
-            parts.append(f"{left_out:,} sentences left out of the scores")
+        left = batch_left_out(result)
+        if left is not None:
+            parts.append(f"{plural(left.sentences, 'sentence')} {LEFT_OUT.lower()}")
         return " · ".join(parts)
 
     def _fill_clusters(self, result: BatchResult | None) -> None:
