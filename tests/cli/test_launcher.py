@@ -188,14 +188,9 @@ def test_missing_libraries_reads_what_ldd_reports(tmp_path: Path, monkeypatch) -
     ]
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="displays are a Linux matter")
-def test_doppel_gui_without_a_display_exits_with_a_message_not_an_abort() -> None:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_SESSION_TYPE"}
-    }
-    done = subprocess.run(
+def doppel_gui_demo(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """`doppel gui --demo` in a process of its own, as a teacher would start it."""
+    return subprocess.run(
         [sys.executable, "-m", "app", "gui", "--demo"],
         cwd=ROOT,
         env=env,
@@ -204,6 +199,16 @@ def test_doppel_gui_without_a_display_exits_with_a_message_not_an_abort() -> Non
         timeout=120,
         check=False,
     )
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="displays are a Linux matter")
+def test_doppel_gui_without_a_display_exits_with_a_message_not_an_abort() -> None:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_SESSION_TYPE"}
+    }
+    done = doppel_gui_demo(env)
     assert done.returncode == 2, done.stderr  # not Qt's abort (a negative signal number)
     assert done.stderr.startswith("doppel gui: ")
     if HAS_QT:
@@ -220,15 +225,7 @@ def test_doppel_gui_without_a_display_exits_with_a_message_not_an_abort() -> Non
 def test_doppel_gui_with_a_display_nobody_answers_exits_with_a_message() -> None:
     env = {k: v for k, v in os.environ.items() if k not in {"QT_QPA_PLATFORM", "WAYLAND_DISPLAY"}}
     env["DISPLAY"] = ":77"  # no X server listens there
-    done = subprocess.run(
-        [sys.executable, "-m", "app", "gui", "--demo"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = doppel_gui_demo(env)
     assert done.returncode == 2, done.stderr
     expected = "no display server answered" if HAS_QT else "pip install 'doppel-check[gui]'"
     assert expected in done.stderr
