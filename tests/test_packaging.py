@@ -107,16 +107,3 @@ def test_the_bundle_check_runs_every_command_of_the_table(tmp_path: Path) -> Non
     checks = module.command_checks(ROOT / "resources" / "samples", tmp_path)
     assert set(checks) == {c.name for c in COMMANDS}
     assert all(any("--json" in a for a in checks[name]) for name in ("batch", "phrases"))
-
-
-def test_the_wheel_lists_every_package_and_ships_the_resources() -> None:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
-    listed = set(config["setuptools"]["packages"])
-    in_tree = {
-        ".".join(init.parent.relative_to(ROOT).parts)
-        for top in ("core", "app")
-        for init in (ROOT / top).rglob("__init__.py")
-    }
-    assert listed - {"doppel_resources"} == in_tree
-    assert config["setuptools"]["package-dir"] == {"doppel_resources": "resources"}
-    assert "**/*" in config["setuptools"]["package-data"]["doppel_resources"]
