@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
+from app.gui.folder_check.view import FolderCheckView
 from app.gui.settings import Settings
 from app.gui.tasks import TaskRunner
 from core.batch import cache as document_cache
@@ -33,3 +34,13 @@ def no_user_cache(monkeypatch) -> None:
         raise AssertionError("the test reached the user's cache folder")
 
     monkeypatch.setattr(document_cache, "default_cache_path", refuse)
+
+
+@pytest.fixture
+def folder_check_view(qtbot, settings: Settings, tmp_path: Path) -> FolderCheckView:
+    """A shown Folder check tab with a real worker pool and a cache file of the test's own."""
+    widget = FolderCheckView(settings, TaskRunner(), cache_path=tmp_path / "cache.sqlite3")
+    qtbot.addWidget(widget)
+    widget.resize(1300, 800)
+    widget.show()
+    return widget

@@ -45,12 +45,8 @@ def essays(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def view(qtbot, settings, tmp_path: Path) -> FolderCheckView:
-    widget = FolderCheckView(settings, TaskRunner(), cache_path=tmp_path / "cache.sqlite3")
-    qtbot.addWidget(widget)
-    widget.resize(1300, 800)
-    widget.show()
-    return widget
+def view(folder_check_view: FolderCheckView) -> FolderCheckView:
+    return folder_check_view
 
 
 def test_common_text_is_left_out_and_listed(qtbot, view: FolderCheckView, essays: Path) -> None:
