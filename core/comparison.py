@@ -12,6 +12,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from core.detection.matching import BlockCounts, MatchResult, match_signatures
+from core.detection.passages import (
+    Passage,
+    PassageKind,
+    build_passages,
+    copied_share,
+    verified_pairs,
+)
+from core.detection.reworded import (
+    RewordedPassage,
+    WordProfile,
+    document_profile,
+    find_reworded,
+)
 from core.detection.verification import BlockOutcome, VerifiedBlock
 from core.documents.document import Document, harmonise_languages
 from core.exclusions.apply import apply_exclusions
@@ -29,6 +42,29 @@ class Comparison:
     # documents may still carry exclusions applied before, e.g. a batch's common text)
     exclusions: ExclusionOptions | None = None
     templates: tuple[str, ...] = ()  # names of the template documents used
+    # the reworded passages (empty with MatchOptions.reworded off: --strict)
+    reworded: tuple[RewordedPassage, ...] = ()
+    # every copied passage of both kinds, by place in A (core.detection.passages)
+    passages: tuple[Passage, ...] = ()
+    profiles: tuple[WordProfile, WordProfile] | None = None
+
+    @property
+    def flagged(self) -> bool:
+        """The verdict: copied text found (a verified block or a reworded passage)."""
+        return bool(self.result.pieces or self.reworded)
+
+    @property
+    def copied_a(self) -> float:
+        """The share of A's scored sentences inside a copied passage of either kind."""
+        return copied_share(self.a, (p.a_sentences for p in self.passages))
+
+    @property
+    def copied_b(self) -> float:
+        return copied_share(self.b, (p.b_sentences for p in self.passages))
+
+    @property
+    def reworded_passages(self) -> tuple[Passage, ...]:
+        return tuple(p for p in self.passages if p.kind is PassageKind.REWORDED)
 
     @property
     def jaccard(self) -> float:
@@ -101,4 +137,22 @@ def compare_documents(
         keep_all_discarded=keep_all_discarded,
         progress=progress,
     )
-    return Comparison(a, b, options, result, exclusions, tuple(t.name for t in templates))
+    profile_a, profile_b = document_profile(a), document_profile(b)
+    reworded: tuple[RewordedPassage, ...] = ()
+    if options.reworded:
+        if progress is not None:
+            progress(1.0, "Looking for reworded passages…")
+        verified = verified_pairs(a.signature, b.signature, result.pieces)
+        reworded = find_reworded(profile_a, profile_b, verified)
+    passages = build_passages(a, b, profile_a, profile_b, result.pieces, reworded)
+    return Comparison(
+        a,
+        b,
+        options,
+        result,
+        exclusions,
+        tuple(t.name for t in templates),
+        reworded,
+        passages,
+        (profile_a, profile_b),
+    )

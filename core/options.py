@@ -39,6 +39,9 @@ class MatchOptions:
 
     min_block: int = 2  # paper: a block, and a piece after splitting, needs 2 sentences
     short_sentences: ShortSentenceRule = ShortSentenceRule.FULL_KEY
+    # Doppel's addition, on by default: reworded passages beside SL+ST's verified blocks
+    # (core.detection.reworded); False (--strict) gives the paper's method alone
+    reworded: bool = True
 
     def __post_init__(self) -> None:
         if self.min_block < 1:

@@ -25,12 +25,14 @@ from platformdirs import user_cache_dir
 from core import ENGINE_VERSION
 from core.batch.common_text import DocumentFingerprints
 from core.batch.result import BatchDocument
+from core.detection.reworded import document_profile
 from core.documents.document import Document, load_document
 from core.options import SignatureOptions
 
 #: 3: documents carry block quotes and exclusions; 4: the engine's modules moved (core/ grouped
-#: by concern) and the summary is the BatchDocument record
-CACHE_FORMAT = 4
+#: by concern) and the summary is the BatchDocument record; 5: the record holds the word
+#: profile of the reworded-passage detector
+CACHE_FORMAT = 5
 #: the common-text fingerprints' format (core.batch.common_text), part of their key
 FINGERPRINT_FORMAT = 1
 _SCHEMA = (
@@ -59,7 +61,8 @@ def pack_entry(key: str, document: Document) -> PackedEntry:
     """(Where the document was made, e.g. a worker.) The row to store for it: the document
     without exclusions, and its record (ranking a folder reads only that: 10,000 essays in
     seconds instead of minutes)."""
-    return key, _pack(BatchDocument.of(document)), _pack(document)
+    record = BatchDocument.of(document, profile=document_profile(document))
+    return key, _pack(record), _pack(document)
 
 
 def unpack_document(blob: bytes) -> Document | None:

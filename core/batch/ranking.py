@@ -8,22 +8,34 @@ bigrams to documents gives the candidate pairs. Under the default short-sentence
 holds two sentences with a full key, so a bigram of two short sentences can be left out of the
 index; with a minimum block of one sentence the index holds single sentences instead.
 
-Ranking: Jaccard, highest first; then the larger coverage (the share of one document found in
-the other), highest first; then the documents' order (the first document, then the second),
-so equal scores always list in the same order."""
+Ranking: pairs with copied text found (the verdict) first; then the larger copied share (how
+much of one document lies in passages found in the other, both kinds), highest first; then
+Jaccard (the paper's score), highest first; then the documents' order (the first document,
+then the second), so equal scores always list in the same order."""
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from core.detection.reworded import DEFAULT_SETTINGS, WordProfile
 from core.documents.signature import Signature
 from core.options import MatchOptions, ShortSentenceRule
 
 
 class Scored(Protocol):
     """What ranking reads of a pair: a batch's PairResult, a Comparison."""
+
+    @property
+    def flagged(self) -> bool: ...
+
+    @property
+    def copied_a(self) -> float: ...
+
+    @property
+    def copied_b(self) -> float: ...
 
     @property
     def jaccard(self) -> float: ...
@@ -35,11 +47,14 @@ class Scored(Protocol):
     def coverage_b(self) -> float: ...
 
 
-def rank_key(pair: Scored, a: int, b: int) -> tuple[float, float, int, int]:
+def rank_key(pair: Scored, a: int, b: int) -> tuple[bool, float, float, float, int, int]:
     """The sort key of a pair of documents `a` and `b` (their positions in the documents'
-    order): Jaccard descending, the larger coverage descending, then `a`, then `b`. The folder
-    check and the window's pair list both sort by it."""
-    return -pair.jaccard, -max(pair.coverage_a, pair.coverage_b), a, b
+    order): flagged first, the larger copied share descending, Jaccard descending, the larger
+    coverage descending, then `a`, then `b`. The folder check and the window's pair list both
+    sort by it."""
+    copied = max(pair.copied_a, pair.copied_b)
+    coverage = max(pair.coverage_a, pair.coverage_b)
+    return not pair.flagged, -copied, -pair.jaccard, -coverage, a, b
 
 
 def candidate_pairs(
@@ -74,4 +89,50 @@ def candidate_pairs(
             for i, j in itertools.combinations(docs, 2):
                 if allowed(i, j):
                     pairs.add((i, j))
+    return pairs
+
+
+def reworded_candidates(
+    profiles: Sequence[WordProfile | None],
+    allowed: Callable[[int, int], bool],
+    min_shared: int = DEFAULT_SETTINGS.min_shared,
+) -> set[tuple[int, int]]:
+    """Pairs (i < j) with a sentence of i and a sentence of j sharing at least `min_shared`
+    distinct stems: every reworded passage holds such a pair (a seed), so no pair outside this
+    set can have one. Found by prefix filtering (Bayardo, Ma and Srikant, "Scaling up all pairs
+    similarity search", WWW 2007): with the stems ordered rarest first across the documents,
+    two sentences sharing t stems share one among the first |S| − t + 1 stems of each, so only
+    those prefixes are indexed and probed, and each probe is checked by intersecting the two
+    sentences. Exact, not approximate: a test holds it to every pair's detector result."""
+    frequency: Counter[str] = Counter()
+    for profile in profiles:
+        if profile is not None:
+            frequency.update({w for stems in profile.stems for w in stems})
+    order = {w: k for k, w in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}
+    index: dict[int, list[tuple[int, int]]] = {}
+    units: list[list[frozenset[int]]] = []
+    pairs: set[tuple[int, int]] = set()
+    for doc, profile in enumerate(profiles):
+        own: list[frozenset[int]] = []
+        units.append(own)
+        if profile is None:
+            continue
+        found: set[int] = set()  # earlier documents already paired with this one
+        for stems in profile.stems:
+            ranks = sorted({order[w] for w in stems})
+            if len(ranks) < min_shared:
+                continue
+            unit = frozenset(ranks)
+            prefix = ranks[: len(ranks) - min_shared + 1]
+            for rank in prefix:
+                for other, k in index.get(rank, ()):
+                    if other == doc or other in found or not allowed(other, doc):
+                        continue
+                    if len(unit & units[other][k]) >= min_shared:
+                        found.add(other)
+            number = len(own)
+            own.append(unit)
+            for rank in prefix:
+                index.setdefault(rank, []).append((doc, number))
+        pairs.update((other, doc) for other in found)
     return pairs

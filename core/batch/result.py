@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from core.batch.common_text import CommonPassage
+from core.detection.reworded import RewordedPassage, WordProfile
 from core.detection.verification import VerifiedBlock
 from core.documents.document import Document
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
@@ -44,11 +45,20 @@ class BatchDocument:
     # what was left out of scoring and why (the signature above is without it); () when
     # nothing: `core.batch.run.checked_document` applies it to the full document again
     excluded: tuple[ExcludedSpan, ...] = ()
+    # its sentences' content-word stems as scored, for the reworded-passage detector (None
+    # when that detector is off: --strict)
+    profile: WordProfile | None = None
 
     @classmethod
-    def of(cls, document: Document, submission: Submission | None = None) -> BatchDocument:
+    def of(
+        cls,
+        document: Document,
+        submission: Submission | None = None,
+        profile: WordProfile | None = None,
+    ) -> BatchDocument:
         """The record of `document` as it is scored (its signature and exclusions), for
-        `submission` (without one: its own path, a group of its own, not from an archive)."""
+        `submission` (without one: its own path, a group of its own, not from an archive),
+        with its word `profile` when the reworded detector is on."""
         if submission is None:
             submission = Submission(document.path, str(document.path))
         return cls(
@@ -62,6 +72,7 @@ class BatchDocument:
             group=submission.group,
             archive=submission.archive,
             excluded=document.excluded,
+            profile=profile,
         )
 
     def for_submission(self, submission: Submission) -> BatchDocument:
@@ -92,14 +103,35 @@ class FailedDocument:
 
 @dataclass(frozen=True, slots=True)
 class PairResult:
+    """A pair with copied text found: its SL+ST result (Jaccard, coverages, verified pieces)
+    and its reworded passages, with each document's copied share (both kinds)."""
+
     a: int  # indices into BatchResult.documents
     b: int
     jaccard: float
     coverage_a: float
     coverage_b: float
     verified_blocks: int  # kept pieces (verified blocks after splitting)
-    longest_block: int  # sentences in the longest of them
+    longest_block: int  # sentences in the longest of them (0: none)
     pieces: tuple[VerifiedBlock, ...]  # signature positions, for side-by-side pages
+    # share of each document's scored sentences inside a copied passage of either kind
+    copied_a: float = 0.0
+    copied_b: float = 0.0
+    reworded: tuple[RewordedPassage, ...] = ()  # sentence indices of each document
+
+    @property
+    def flagged(self) -> bool:
+        """The verdict: copied text found (a verified block or a reworded passage)."""
+        return bool(self.pieces or self.reworded)
+
+    @property
+    def reworded_passages(self) -> int:
+        return len(self.reworded)
+
+    @property
+    def copied(self) -> float:
+        """The larger of the two copied shares: how much of one is found in the other."""
+        return max(self.copied_a, self.copied_b)
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,13 +43,19 @@ from core.batch.common_text import (
     drop_sentences,
     fingerprint_document,
 )
-from core.batch.ranking import candidate_pairs, rank_key
+from core.batch.ranking import candidate_pairs, rank_key, reworded_candidates
 from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult, Submission
 from core.detection.matching import match_signatures
+from core.detection.passages import piece_sentences, share_inside, verified_pairs
+from core.detection.reworded import (
+    RewordedPassage,
+    document_profile,
+    find_reworded,
+    without_sentences,
+)
 from core.documents.document import Document, load_document, with_exclusions
 from core.documents.excluded_spans import normalised
 from core.documents.extract import SUPPORTED_SUFFIXES
-from core.documents.signature import Signature
 from core.errors import DocumentError, LanguageError
 from core.exclusions.apply import apply_exclusions
 from core.options import ExclusionOptions, MatchOptions, SignatureOptions
@@ -174,11 +180,14 @@ def _load(
         scored = document
         if job is not None and job.per_document:
             scored = apply_exclusions(document, job.exclusions, job.templates, job.match)
+        profile = None
+        if job is None or job.match.reworded:
+            profile = document_profile(scored)
     except Exception as error:
         return FailedDocument(
             path, f"could not be checked because of an internal error ({error!r})"
         )
-    return _Loaded(BatchDocument.of(scored, submission), entry, prints, row)
+    return _Loaded(BatchDocument.of(scored, submission, profile), entry, prints, row)
 
 
 #: documents handed to the worker processes ahead of those working (each may carry its cached
@@ -226,7 +235,10 @@ def load_all(
                 and not job.per_document
                 and (finder is None or submission.path in have_prints)
             ):
-                loaded[submission.path] = hits[key].for_submission(submission)  # nothing to do
+                record = hits[key].for_submission(submission)  # nothing to do
+                if not job.match.reworded:
+                    record = replace(record, profile=None)
+                loaded[submission.path] = record
     todo = [s for s in submissions if s.path not in loaded]
     fresh: list[PackedEntry] = []
     fresh_prints: list[tuple[str, bytes]] = []
@@ -339,11 +351,19 @@ def _allowed(a: Submission, b: Submission) -> bool:
 
 
 def compare_pair(
-    i: int, j: int, a: Signature, b: Signature, options: MatchOptions
+    i: int, j: int, a: BatchDocument, b: BatchDocument, options: MatchOptions
 ) -> PairResult | None:
-    """The SL+ST result of documents i and j, if they share a verified block."""
-    result = match_signatures(a, b, options)
-    if not result.pieces:
+    """The result of documents i and j if copied text was found: SL+ST's verified blocks and,
+    unless `options.reworded` is off, the reworded passages (exactly what
+    `core.comparison.compare_documents` finds for the two documents)."""
+    result = match_signatures(a.signature, b.signature, options)
+    reworded: tuple[RewordedPassage, ...] = ()
+    ranges = [piece_sentences(a.signature, b.signature, p) for p in result.pieces]
+    if options.reworded and a.profile is not None and b.profile is not None:
+        verified = verified_pairs(a.signature, b.signature, result.pieces)
+        reworded = find_reworded(a.profile, b.profile, verified)
+        ranges += [(r.a_sentences, r.b_sentences) for r in reworded]
+    if not ranges:
         return None
     score = result.score
     return PairResult(
@@ -353,8 +373,11 @@ def compare_pair(
         coverage_a=score.coverage_a,
         coverage_b=score.coverage_b,
         verified_blocks=len(result.pieces),
-        longest_block=max(p.length for p in result.pieces),
+        longest_block=max((p.length for p in result.pieces), default=0),
         pieces=result.pieces,
+        copied_a=share_inside(a.sentence_count, a.signature.excluded, (r[0] for r in ranges)),
+        copied_b=share_inside(b.sentence_count, b.signature.excluded, (r[1] for r in ranges)),
+        reworded=reworded,
     )
 
 
@@ -406,16 +429,19 @@ def run_batch(
             (i, j) for i, j in itertools.combinations(range(len(kept)), 2) if allowed(i, j)
         ]
     else:
-        candidates = sorted(
-            candidate_pairs([d.signature for d in documents], allowed, options.match)
-        )
+        found = candidate_pairs([d.signature for d in documents], allowed, options.match)
+        if options.match.reworded:
+            if progress is not None:
+                progress(0.7, "Finding pairs that share sentences…")
+            found |= reworded_candidates([d.profile for d in documents], allowed)
+        candidates = sorted(found)
     pairs: list[PairResult] = []
     for k, (i, j) in enumerate(candidates):
         if progress is not None and k % 64 == 0:
             progress(0.7 + 0.3 * k / max(len(candidates), 1), "Comparing…")
-        found = compare_pair(i, j, documents[i].signature, documents[j].signature, options.match)
-        if found is not None:
-            pairs.append(found)
+        pair = compare_pair(i, j, documents[i], documents[j], options.match)
+        if pair is not None:
+            pairs.append(pair)
     pairs.sort(key=lambda p: rank_key(p, p.a, p.b))
     if progress is not None:
         progress(1.0, "Done")
@@ -476,6 +502,11 @@ def _with_common_text(
         document,
         excluded=normalised((*document.excluded, *common.spans[index])),
         signature=drop_sentences(document.signature, common.dropped[index]),
+        profile=(
+            without_sentences(document.profile, common.dropped[index])
+            if document.profile is not None
+            else None
+        ),
     )
 
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from core.batch import cache as cache_module
 from core.batch import run as batch_module
 from core.batch.cache import DocumentCache, cache_key, content_hash_of
-from core.batch.ranking import candidate_pairs
+from core.batch.ranking import candidate_pairs, reworded_candidates
+from core.batch.result import BatchDocument
 from core.batch.run import (
     BatchOptions,
     checked_document,
@@ -26,6 +27,7 @@ from core.batch.run import (
     run_batch,
 )
 from core.comparison import compare_documents
+from core.detection.reworded import WordProfile
 from core.documents.document import load_document
 from core.documents.excluded_spans import ExclusionKind
 from core.documents.signature import Signature
@@ -54,12 +56,29 @@ collections = st.lists(
 )
 
 
+def record(sig: Signature, profile: WordProfile | None = None) -> BatchDocument:
+    """A batch record of a made-up document: only what pair comparison reads."""
+    count = max((*sig.sentence_indices, *(profile.sentence_indices if profile else ())), default=-1)
+    return BatchDocument(
+        path=Path("made-up.txt"),
+        format="txt",
+        content_hash="",
+        sentence_count=count + 1,
+        language="en",
+        warnings=(),
+        signature=sig,
+        group="",
+        archive=False,
+        profile=profile,
+    )
+
+
 @given(collections, st.integers(1, 3), st.booleans(), st.data())
 @settings(max_examples=150, deadline=None)
 def test_the_index_finds_exactly_the_pairs_all_pairs_finds(docs, min_block, literal, data):
     rule = ShortSentenceRule.LITERAL if literal else ShortSentenceRule.FULL_KEY
-    options = MatchOptions(min_block=min_block, short_sentences=rule)
-    signatures = [signature(d) for d in docs]
+    options = MatchOptions(min_block=min_block, short_sentences=rule, reworded=False)
+    signatures = [record(signature(d)) for d in docs]
     groups = data.draw(st.lists(st.integers(0, 2), min_size=len(docs), max_size=len(docs)))
 
     def allowed(i: int, j: int) -> bool:
@@ -71,11 +90,79 @@ def test_the_index_finds_exactly_the_pairs_all_pairs_finds(docs, min_block, lite
         for j in range(i + 1, len(docs))
         if allowed(i, j) and compare_pair(i, j, signatures[i], signatures[j], options)
     }
-    candidates = candidate_pairs(signatures, allowed, options)
+    candidates = candidate_pairs([r.signature for r in signatures], allowed, options)
     found = {
         (i, j) for i, j in candidates if compare_pair(i, j, signatures[i], signatures[j], options)
     }
     assert found == everything
+
+
+#: sentences of stems from a small vocabulary, so that sentences share words by chance often
+stem_sentences = st.lists(st.sampled_from([f"w{k}" for k in range(14)]), max_size=9)
+
+
+@st.composite
+def word_collections(draw: st.DrawFn) -> list[list[list[str]]]:
+    """Documents as sentences of stems; some copy a run of an earlier one's sentences, edited
+    (words dropped, sentences shuffled), as reworded copies are."""
+    docs: list[list[list[str]]] = []
+    for _ in range(draw(st.integers(2, 6))):
+        doc = draw(st.lists(stem_sentences, max_size=14))
+        if docs and draw(st.booleans()):
+            source = draw(st.sampled_from(docs))
+            start = draw(st.integers(0, len(source)))
+            copied = [
+                [w for w in sentence if draw(st.integers(0, 4)) > 0]
+                for sentence in source[start : start + draw(st.integers(1, 8))]
+            ]
+            copied = draw(st.permutations(copied)) if draw(st.booleans()) else copied
+            at = draw(st.integers(0, len(doc)))
+            doc[at:at] = copied
+        docs.append(doc)
+    return docs
+
+
+def records_of(docs: list[list[list[str]]]) -> list[BatchDocument]:
+    out = []
+    for doc in docs:
+        items = [(len(s), tuple(s[:2])) for s in doc]
+        sig = signature(items)
+        profile = WordProfile("en", tuple(range(len(doc))), tuple(tuple(s) for s in doc))
+        out.append(record(sig, profile))
+    return out
+
+
+@given(word_collections(), st.data())
+@settings(max_examples=200, deadline=None)
+def test_with_reworded_passages_the_index_finds_exactly_the_pairs_all_pairs_finds(docs, data):
+    """Both indexes together let through every pair the two detectors flag (all pairs)."""
+    records = records_of(docs)
+    options = MatchOptions()
+    groups = data.draw(st.lists(st.integers(0, 2), min_size=len(docs), max_size=len(docs)))
+
+    def allowed(i: int, j: int) -> bool:
+        return groups[i] != groups[j] or groups[i] == 0
+
+    def flagged(i: int, j: int) -> bool:
+        return compare_pair(i, j, records[i], records[j], options) is not None
+
+    everything = {
+        (i, j)
+        for i in range(len(docs))
+        for j in range(i + 1, len(docs))
+        if allowed(i, j) and flagged(i, j)
+    }
+    candidates = candidate_pairs([r.signature for r in records], allowed, options)
+    candidates |= reworded_candidates([r.profile for r in records], allowed)
+    assert {(i, j) for i, j in candidates if flagged(i, j)} == everything
+    # the prefix filter is exact for its own condition too: a shared sentence of 3+ stems
+    sharing = {
+        (i, j)
+        for i in range(len(docs))
+        for j in range(i + 1, len(docs))
+        if allowed(i, j) and any(len(set(x) & set(y)) >= 3 for x in docs[i] for y in docs[j])
+    }
+    assert reworded_candidates([r.profile for r in records], allowed) == sharing
 
 
 def sentence(rng: random.Random, words: list[str]) -> str:

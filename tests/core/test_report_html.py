@@ -18,6 +18,7 @@ from core.batch.common_text import exclude_common_text
 from core.batch.ranking import rank_key
 from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult
 from core.batch.run import compare_pair
+from core.detection.reworded import document_profile
 from core.detection.verification import VerifiedBlock
 from core.documents.document import Document, document_from_text
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
@@ -81,7 +82,8 @@ def batch_document(doc: Document, archive: bool = False) -> BatchDocument:
 
 
 def pair_result(docs: Sequence[Document], a: int, b: int) -> PairResult | None:
-    return compare_pair(a, b, docs[a].signature, docs[b].signature, MatchOptions())
+    first, second = (BatchDocument.of(d, profile=document_profile(d)) for d in (docs[a], docs[b]))
+    return compare_pair(a, b, first, second, MatchOptions())
 
 
 def make_result(docs: Sequence[Document], failed: Sequence[FailedDocument] = ()) -> BatchResult:
