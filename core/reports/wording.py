@@ -6,6 +6,10 @@ and the reports read them here and keep only their layout.
 - `share_text`: a share someone chose (an option, a bound), exactly as given: "50%", "2.5%";
   `share_range`: two of them as a range, "5–10%" (the heatmap's legend).
 - `plural`: "1 sentence", "1,204 sentences".
+- The verdict and the passages: `verdict` ("Copied text found"), `found_in` ("62.0% of A is
+  found in B"), `passage_counts` ("6 passages: 4 word for word, 2 edited"), the kinds' names
+  (`PASSAGE_KINDS`, `PASSAGE_KIND_TITLES`) and `word_changes_text` ("12 of 15 words the same;
+  2 replaced, 1 added").
 - What was left out of the scores: `exclusion_summary` (one document: what it leaves out and
   why), `exclusions_asked` (the exclusions asked for, in one order), and the two views built on
   them: `comparison_left_out` (two documents) and `batch_left_out` (a folder check, whose plain
@@ -13,12 +17,14 @@ and the reports read them here and keep only their layout.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from core.batch.result import BatchResult
 from core.comparison import Comparison
+from core.detection.passages import PassageKind
+from core.detection.reworded import WordChanges
 from core.documents.document import Document
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind, SpanSet
 from core.documents.sentences import word_spans
@@ -62,6 +68,58 @@ def share_range(low: float, high: float) -> str:
 def plural(count: int, word: str, words: str | None = None) -> str:
     """ "1 sentence", "2 sentences", "1,204 sentences" (`words`: an irregular plural)."""
     return f"{count:,} {word if count == 1 else (words or word + 's')}"
+
+
+# --- the verdict, the shares, the passages ------------------------------------------------
+
+#: the verdict of a pair, both ways
+COPIED_TEXT_FOUND = "Copied text found"
+NOTHING_FOUND = "No copied text found"
+#: how each kind of passage is named
+PASSAGE_KINDS = {PassageKind.VERIFIED: "word for word", PassageKind.REWORDED: "edited"}
+#: the longer name, where there is room (tables' headers, legends)
+PASSAGE_KIND_TITLES = {
+    PassageKind.VERIFIED: "Verified block (word for word)",
+    PassageKind.REWORDED: "Reworded passage (edited)",
+}
+
+
+def verdict(flagged: bool) -> str:
+    return COPIED_TEXT_FOUND if flagged else NOTHING_FOUND
+
+
+def found_in(share: float, name: str, partner: str) -> str:
+    """ "62.0% of essay.docx is found in source.pdf": a document's copied share, in words."""
+    return f"{percent(share)} of {name} is found in {partner}"
+
+
+def passage_counts(kinds: Iterable[PassageKind]) -> str:
+    """ "6 passages: 4 word for word, 2 edited"; "1 passage, edited"; "no passage"."""
+    counts = Counter(kinds)
+    total = sum(counts.values())
+    if total == 0:
+        return "no passage"
+    kinds = [k for k in PassageKind if counts[k]]
+    if len(kinds) == 1:
+        return f"{plural(total, 'passage')}, {PASSAGE_KINDS[kinds[0]]}"
+    parts = [f"{counts[k]:,} {PASSAGE_KINDS[k]}" for k in kinds]
+    return f"{plural(total, 'passage')}: {', '.join(parts)}"
+
+
+def word_changes_text(changes: WordChanges) -> str:
+    """What changed between a passage's two sides, from A's side: "12 of 15 words the same;
+    2 replaced, 1 added, 3 left out" (content words: stop words are not counted)."""
+    head = f"{changes.same:,} of {plural(changes.total, 'word')} the same"
+    tail = [
+        f"{n:,} {what}"
+        for n, what in (
+            (changes.replaced, "replaced"),
+            (changes.added, "added"),
+            (changes.left_out, "left out"),
+        )
+        if n
+    ]
+    return f"{head}; {', '.join(tail)}" if tail else head
 
 
 # --- what one document leaves out -------------------------------------------------------
