@@ -172,7 +172,7 @@ def test_exclusions_never_change_the_documents() -> None:
 
 def test_signature_without_the_sentences_equals_with_exclusions() -> None:
     text = (
-        "Opening words of the essay. " + " ".join(["long"] * 40) + " sentence here. "
+        "Opening words of the essay. " + "Long " + " ".join(["long"] * 39) + " sentence here. "
         'She said "every word in here" and left. Middle sentence stays. The end is near now.'
     )
     doc = document_from_text(text, "a.txt", EN)

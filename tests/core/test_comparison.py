@@ -85,7 +85,7 @@ def test_json_follows_the_contract() -> None:
 
 
 def test_too_long_sentences_are_left_out_and_recorded() -> None:
-    long_sentence = " ".join(f"word{k}" for k in range(40)) + "."
+    long_sentence = " ".join(f"Word{k}" for k in range(40)) + "."
     a = doc(S3, long_sentence, S4)
     assert a.signature.symbols == (3, 4)
     assert a.signature.too_long == (1,)

@@ -1,5 +1,6 @@
 """Tests for core.documents.sentences: sentence and term spans, paragraph breaks, stop words, ℓ,
-and the word-token rules, with Hypothesis properties over arbitrary text."""
+the word-token rules, and the Punkt pieces joined back into their sentence (splitting artefacts),
+with Hypothesis properties over arbitrary text."""
 
 from __future__ import annotations
 
@@ -10,7 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.documents.language import available_languages, get_language
-from core.documents.sentences import Sentence, Term, split_sentences, word_spans
+from core.documents.sentences import (
+    Sentence,
+    Term,
+    join_reason,
+    paragraph_spans,
+    split_sentences,
+    uses_sentence_capitals,
+    word_spans,
+)
 
 ENGLISH = get_language("en")
 
@@ -117,6 +126,234 @@ def test_a_sentence_of_stop_words_is_kept_with_length_zero() -> None:
 def test_empty_and_blank_texts_have_no_sentences() -> None:
     for text in ["", " ", "\n\n", "\n\n\n\n", "— — —"]:
         assert split_sentences(text, ENGLISH) == ()
+
+
+# -- Splitting artefacts: Punkt pieces joined back (docs/languages.md) ---------------------------
+
+
+def sentence_texts(text: str, code: str = "en") -> list[str]:
+    sentences = split_sentences(text, get_language(code))
+    check_invariants(text, sentences)
+    return texts(sentences, text)
+
+
+def test_a_question_mark_left_for_an_unencodable_symbol_does_not_end_the_sentence() -> None:
+    # "PageRank™" saved in an encoding without ™
+    text = "The PageRank? is derived from the link graph. It was patented in 1998."
+    assert sentence_texts(text) == [
+        "The PageRank? is derived from the link graph.",
+        "It was patented in 1998.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            '"Is it you?" cried his wife. "Yes."',
+            ['"Is it you?" cried his wife.', '"Yes."'],
+        ),
+        (
+            '"Oh! my dear," said Mrs. Bennet, "you must come."',
+            ['"Oh! my dear," said Mrs. Bennet, "you must come."'],
+        ),
+        (
+            'He asked "why?" and left. Then he came back.',
+            ['He asked "why?" and left.', "Then he came back."],
+        ),
+        ("He said (really!) that it was fine.", ["He said (really!) that it was fine."]),
+        # a translation's stray space before the closing quote
+        ('"Well? ", asked Mr. Samsa.', ['"Well? ", asked Mr. Samsa.']),
+        (
+            "No, no! shame upon all cowards! Then he left.",
+            ["No, no! shame upon all cowards!", "Then he left."],
+        ),
+    ],
+)
+def test_a_lowercase_word_after_a_question_or_exclamation_mark_continues_the_sentence(
+    text: str, expected: list[str]
+) -> None:
+    assert sentence_texts(text) == expected
+
+
+def test_a_capital_or_a_digit_after_a_question_mark_still_starts_a_sentence() -> None:
+    assert sentence_texts("Is it you? Yes, it is.") == ["Is it you?", "Yes, it is."]
+    assert sentence_texts("Is it 2? 3 is also possible.") == ["Is it 2?", "3 is also possible."]
+    assert sentence_texts('"Is it you?" "Yes."') == ['"Is it you?"', '"Yes."']
+
+
+def test_a_writer_without_sentence_capitals_is_not_merged_into_one_sentence() -> None:
+    chat = (
+        "what is this? i dont know. lol ok! whatever man\n\nsee you tomorrow. bring the notes? ok"
+    )
+    assert sentence_texts(chat) == [
+        "what is this?",
+        "i dont know.",
+        "lol ok!",
+        "whatever man",
+        "see you tomorrow.",
+        "bring the notes?",
+        "ok",
+    ]
+
+
+def test_whether_a_writer_uses_sentence_capitals() -> None:
+    def capitals(text: str) -> bool:
+        pieces = [
+            [(a + s, a + e) for s, e in ENGLISH.span_tokenize(text[a:b])]
+            for a, b in paragraph_spans(text)
+        ]
+        return uses_sentence_capitals(text, pieces)
+
+    assert capitals("One. Two. Three. four.")
+    assert not capitals("one. two. three. Four.")
+    assert capitals("Is it you? no. Yes.")  # a tie counts as capitals
+    # pieces after "?" and "!" say nothing: dialogue tags start lowercase
+    assert capitals('"Is it you?" cried she. "Oh!" said he. "Well?" asked she.')
+    # without a piece after ".", the paragraphs' first letters decide
+    assert capitals("The PageRank? is derived from links")
+    assert not capitals("what is this? i dont know")
+    assert capitals("これは何? それは本です")  # no cased letter at all
+
+
+def test_a_lowercase_word_after_a_period_continues_the_sentence() -> None:
+    # abbreviations the English model does not know, or a unit, before a lowercase word
+    assert sentence_texts("We bought apples, pears, etc. and then we left. Fine.") == [
+        "We bought apples, pears, etc. and then we left.",
+        "Fine.",
+    ]
+    assert sentence_texts("Use tools, i.e. hammers and saws. Smith et al. showed it.") == [
+        "Use tools, i.e. hammers and saws.",
+        "Smith et al. showed it.",
+    ]
+    assert sentence_texts("It weighed 400 lbs. of beef.") == ["It weighed 400 lbs. of beef."]
+    # "etc." may end a sentence
+    assert sentence_texts("We bought apples, pears, etc. Then we left.") == [
+        "We bought apples, pears, etc.",
+        "Then we left.",
+    ]
+
+
+def test_an_abbreviation_that_never_ends_a_sentence_joins_whatever_follows() -> None:
+    assert sentence_texts("Many cities, e.g. London and Paris, grow. They do.") == [
+        "Many cities, e.g. London and Paris, grow.",
+        "They do.",
+    ]
+    assert sentence_texts("Compare the results (cf. Table 2) with ours.") == [
+        "Compare the results (cf. Table 2) with ours."
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As shown in Fig. 3 the curve rises.",
+        "He lived at No. 5 Baker Street.",
+        "Smith et al. (2010) showed that it works.",
+        "See pp. 45-50 and Vol. 2, ch. 3 of the book.",
+        "The city grew ca. 1900 to its present size.",
+    ],
+)
+def test_a_number_after_an_abbreviation_that_stands_before_numbers_continues(text: str) -> None:
+    assert sentence_texts(text) == [text]
+
+
+def test_a_number_after_an_ordinary_word_still_starts_a_sentence() -> None:
+    assert sentence_texts("It was in 1990. 20 years later he came back.") == [
+        "It was in 1990.",
+        "20 years later he came back.",
+    ]
+    assert sentence_texts("See Table 2. 3 rows are empty.") == ["See Table 2.", "3 rows are empty."]
+
+
+def test_a_list_marker_stays_with_its_item() -> None:
+    assert sentence_texts("1. Open the box. 2. Remove the lid. 3. Take out the toy.") == [
+        "1. Open the box.",
+        "2. Remove the lid.",
+        "3. Take out the toy.",
+    ]
+    assert sentence_texts("iii. Results show the effect. iv. Discussion follows.") == [
+        "iii. Results show the effect.",
+        "iv. Discussion follows.",
+    ]
+    assert sentence_texts("XI. THE ADVENTURE OF THE BERYL CORONET") == [
+        "XI. THE ADVENTURE OF THE BERYL CORONET"
+    ]
+
+
+def test_an_abbreviation_before_a_word_that_ends_its_own_sentence_is_not_split_off() -> None:
+    # stock NLTK splits "Mr." off here: it counts the next word's "!" or "." for the period
+    text = '"Mr. Darcy!" repeated Elizabeth. I met Mr. Darcy." She left.'
+    assert sentence_texts(text) == [
+        '"Mr. Darcy!" repeated Elizabeth.',
+        'I met Mr. Darcy."',
+        "She left.",
+    ]
+    text = '"Is it Mr. Darcy?" she asked.'
+    assert [text[a:b] for a, b in ENGLISH.span_tokenize(text)] == [
+        '"Is it Mr. Darcy?"',
+        "she asked.",
+    ]
+
+
+def test_joining_never_crosses_a_paragraph_break() -> None:
+    text = '"Is it you?"\n\ncried his wife, e.g.\n\nLondon, Fig.\n\n3 and 2.\n\nRemove it.'
+    assert sentence_texts(text) == [
+        '"Is it you?"',
+        "cried his wife, e.g.",
+        "London, Fig.",
+        "3 and 2.",
+        "Remove it.",
+    ]
+
+
+def test_a_joined_sentence_spans_its_pieces_and_has_all_their_terms() -> None:
+    text = 'Intro here. "Is it you?" cried his wife. End.'
+    sentences = split_sentences(text, ENGLISH)
+    assert [s.index for s in sentences] == [0, 1, 2]
+    joined = sentences[1]
+    assert (joined.start, joined.end) == (text.index('"Is'), text.index(" End"))
+    assert terms(joined) == ["cried", "wife"]
+    kept = split_sentences(text, ENGLISH, remove_stopwords=False)[1]
+    assert terms(kept) == ["is", "it", "you", "cried", "his", "wife"]
+
+
+def test_join_reason_names_the_rule() -> None:
+    def reason(text: str) -> str | None:
+        piece, following = ENGLISH.span_tokenize(text)[:2]
+        return join_reason(text, piece, following, capitals=True)
+
+    assert reason("Is it you? cried she.") == "lowercase"
+    assert reason("Use tools, e.g. Hammers.") == "abbreviation"
+    assert reason("As in Fig. 3 here.") == "number"
+    assert reason("2. Remove the lid.") == "marker"
+    assert reason("Is it you? Yes.") is None
+    assert reason("See Fig. 2. Then stop.") == "number"
+    assert reason("Cats, e.g. 2. Remove the lid.") == "abbreviation"
+    assert reason("It is one. 2. Remove the lid.") is None  # "2." starts the next item
+    text = "Is it you? cried she."
+    piece, following = ENGLISH.span_tokenize(text)
+    assert join_reason(text, piece, following, capitals=False) is None
+
+
+@pytest.mark.parametrize(
+    ("code", "text", "expected"),
+    [
+        ("de", '"Kommst du?" fragte er. Ja.', ['"Kommst du?" fragte er.', "Ja."]),
+        ("de", "Das zeigt Abb. 3 hier.", ["Das zeigt Abb. 3 hier."]),
+        ("fr", "Tu viens? dit-il. Vu p.ex. Paris.", ["Tu viens? dit-il.", "Vu p.ex. Paris."]),
+        ("es", "¿Vienes? preguntó él. Ver pág. 45.", ["¿Vienes? preguntó él.", "Ver pág. 45."]),
+        ("ru", "Ты придёшь? спросил он. Да.", ["Ты придёшь? спросил он.", "Да."]),
+        ("el", "Έρχεσαι; ρώτησε εκείνος. Ναι.", ["Έρχεσαι; ρώτησε εκείνος.", "Ναι."]),
+    ],
+)  # fmt: skip
+def test_the_rules_hold_in_other_languages(code: str, text: str, expected: list[str]) -> None:
+    assert sentence_texts(text, code) == expected
+
+
+def test_a_script_without_case_never_joins() -> None:
+    text = "מה זה? זה ספר. ומה זה? זו מחברת."
+    assert len(sentence_texts(text)) == 4
 
 
 # -- Terms ------------------------------------------------------------------------------------
@@ -238,6 +475,34 @@ def test_sentence_and_term_spans_hold_for_any_text(text: str, keep: bool) -> Non
         in_sentences = [(t.start, t.end) for s in sentences for t in s.terms]
         # every word is in exactly one sentence: sentence segments cover all words
         assert in_sentences == all_words
+
+
+ARTEFACTS = st.sampled_from(
+    [
+        "The", "the", "Is", "it", "you", "cried", "said", "she", "etc.", "e.g.", "i.e.", "Fig.",
+        "No.", "al.", "2.", "3", "iv.", "b.", "XI.", "?", "!", ".", '?"', '!"', "?)", '"', "(",
+        ")", "'", "--", " ", " ", " ", "\n", "\n\n", "\n \n", "ok", "Ω", "ω", "ß", "א", "も",
+    ]
+)  # fmt: skip
+ARTEFACT_PROSE = st.lists(ARTEFACTS, max_size=80).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(ARTEFACT_PROSE, PROSE))
+def test_joined_sentences_are_whole_punkt_pieces_of_one_paragraph(text: str) -> None:
+    sentences = split_sentences(text, ENGLISH, remove_stopwords=False)
+    check_invariants(text, sentences)
+    paragraphs = paragraph_spans(text)
+    pieces = [(a + s, a + e) for a, b in paragraphs for s, e in ENGLISH.span_tokenize(text[a:b])]
+    starts, ends = {s for s, _ in pieces}, {e for _, e in pieces}
+    for sentence in sentences:
+        # a sentence runs from a piece's start to a piece's end, inside one paragraph
+        assert sentence.start in starts and sentence.end in ends
+        assert any(a <= sentence.start and sentence.end <= b for a, b in paragraphs)
+    # every word token is in exactly one sentence (dropped segments have none)
+    assert [(t.start, t.end) for s in sentences for t in s.terms] == word_spans(text)
+    # a sentence holds every piece between its ends, and no two sentences share one
+    assert len({s.start for s in sentences}) == len(sentences)
 
 
 @settings(max_examples=100, deadline=None)
