@@ -69,3 +69,7 @@ def _program() -> str:
 def _say(message: str, program: str) -> None:
     if sys.stderr is not None:  # None in a windowed app on Windows
         print(f"{program} gui: {message}", file=sys.stderr)
+
+
+if __name__ == "__main__":  # python -m app.launcher
+    sys.exit(main())

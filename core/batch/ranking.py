@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from core.detection.reworded import DEFAULT_SETTINGS, WordProfile
+from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, WordProfile, strong_threshold
 from core.documents.signature import Signature
 from core.options import MatchOptions, ShortSentenceRule
 
@@ -95,44 +95,68 @@ def candidate_pairs(
 def reworded_candidates(
     profiles: Sequence[WordProfile | None],
     allowed: Callable[[int, int], bool],
-    min_shared: int = DEFAULT_SETTINGS.min_shared,
+    settings: RewordSettings = DEFAULT_SETTINGS,
 ) -> set[tuple[int, int]]:
-    """Pairs (i < j) with a sentence of i and a sentence of j sharing at least `min_shared`
-    distinct stems: every reworded passage holds such a pair (a seed), so no pair outside this
-    set can have one. Found by prefix filtering (Bayardo, Ma and Srikant, "Scaling up all pairs
-    similarity search", WWW 2007): with the stems ordered rarest first across the documents,
-    two sentences sharing t stems share one among the first |S| − t + 1 stems of each, so only
-    those prefixes are indexed and probed, and each probe is checked by intersecting the two
-    sentences. Exact, not approximate: a test holds it to every pair's detector result."""
-    frequency: Counter[str] = Counter()
+    """Pairs (i < j) with a sentence of i and a sentence of j that could be a strong seed:
+    sharing at least `strong_threshold` of the larger one's size in distinct stems. Every
+    reworded passage holds a strong seed, so no pair outside this set can have one.
+
+    Found by prefix filtering (Bayardo, Ma and Srikant, "Scaling up all pairs similarity
+    search", WWW 2007; the length and positional filters of Xiao, Wang, Lin and Yu, "Efficient
+    similarity joins for near duplicate detection", WWW 2008). With the stems ordered rarest
+    first (by the sentences holding them, across the documents), two sentences sharing t stems
+    share one among the first |S| − t + 1 stems of each; a sentence S needs at least
+    t(S) = strong_threshold(|S|) shared stems with any partner (the larger one's threshold is
+    the larger), so only its first |S| − t(S) + 1 stems are indexed and probed. A probe is
+    dropped when the partner's size rules it out (its threshold above the smaller size), or
+    when the stems after the first shared one cannot reach the threshold; the rest are checked
+    by intersecting the two sentences. Exact, not approximate: a test holds it to every pair's
+    detector result."""
+    frequency: Counter[str] = Counter()  # sentences holding the stem: names count many times
     for profile in profiles:
         if profile is not None:
-            frequency.update({w for stems in profile.stems for w in stems})
+            for stems in profile.stems:
+                frequency.update(set(stems))
     order = {w: k for k, w in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}
-    index: dict[int, list[tuple[int, int]]] = {}
+    # prefix stem -> (document, sentence, position of the stem in the sentence's order)
+    index: dict[int, list[tuple[int, int, int]]] = {}
     units: list[list[frozenset[int]]] = []
     pairs: set[tuple[int, int]] = set()
+    least = settings.strong_shared
     for doc, profile in enumerate(profiles):
         own: list[frozenset[int]] = []
         units.append(own)
         if profile is None:
             continue
-        found: set[int] = set()  # earlier documents already paired with this one
+        found: set[int] = set()  # earlier documents paired with this one
+        barred: set[int] = {doc}  # earlier documents it may not be paired with (and itself)
         for stems in profile.stems:
             ranks = sorted({order[w] for w in stems})
-            if len(ranks) < min_shared:
+            size = len(ranks)
+            if size < least:
                 continue
             unit = frozenset(ranks)
-            prefix = ranks[: len(ranks) - min_shared + 1]
-            for rank in prefix:
-                for other, k in index.get(rank, ()):
-                    if other == doc or other in found or not allowed(other, doc):
+            prefix = ranks[: size - strong_threshold(size, settings) + 1]
+            probed: set[tuple[int, int]] = set()
+            for position, rank in enumerate(prefix):
+                for other, k, other_position in index.get(rank, ()):
+                    if other in found or other in barred or (other, k) in probed:
                         continue
-                    if len(unit & units[other][k]) >= min_shared:
+                    probed.add((other, k))  # its first stem shared with this sentence
+                    if not allowed(other, doc):
+                        barred.add(other)
+                        continue
+                    partner = units[other][k]
+                    need = strong_threshold(max(size, len(partner)), settings)
+                    if need > min(size, len(partner)):
+                        continue
+                    if min(size - position, len(partner) - other_position) < need:
+                        continue
+                    if len(unit & partner) >= need:
                         found.add(other)
             number = len(own)
             own.append(unit)
-            for rank in prefix:
-                index.setdefault(rank, []).append((doc, number))
+            for position, rank in enumerate(prefix):
+                index.setdefault(rank, []).append((doc, number, position))
         pairs.update((other, doc) for other in found)
     return pairs

@@ -142,8 +142,18 @@ def share_inside(
     counted = sentence_count - len(excluded)
     if counted <= 0:
         return 0.0
-    inside = {s for first, end in ranges for s in range(first, end)}.difference(excluded)
-    return len(inside) / counted
+    return sentences_inside(excluded, ranges) / counted
+
+
+def sentences_inside(excluded: Collection[int], ranges: Iterable[tuple[int, int]]) -> int:
+    """How many sentences, not `excluded`, lie inside any of `ranges` ([first, end))."""
+    return len({s for first, end in ranges for s in range(first, end)}.difference(excluded))
+
+
+def copied_sentences(doc: Document, ranges: Iterable[tuple[int, int]]) -> int:
+    """How many of `doc`'s scored sentences lie inside any of `ranges`: the count behind
+    `copied_share` ("17 of the 27 sentences")."""
+    return sentences_inside(doc.signature.excluded, ranges)
 
 
 def verified_pairs(

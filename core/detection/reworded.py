@@ -27,9 +27,9 @@ to text alignment for text reuse detection at PAN 2014"):
    sentences is a passage only when it shares at least `single_shared` stems at a Dice of at
    least `single_similarity` (one long sentence copied and reworded).
 
-Sentences SL+ST verified (aligned on a verified piece) are not reworded: their seeds are left
-out and a passage is cut where a verified sentence of A lies inside it, so a copy whose middle
-is word for word shows as a verified block between two reworded passages.
+Sentences SL+ST verified (aligned on a verified piece) belong to it: no seed holds one, and a
+passage is cut where a verified sentence of A lies inside it, so a copy whose middle is word
+for word shows as a verified block between two reworded passages.
 
 Every threshold, and the measurement that chose it, is in docs/engine.md ("Reworded passages").
 Everything here is a function of the two documents alone (the folder check's result for a pair
@@ -37,7 +37,6 @@ is exactly the comparison of that pair), and deterministic."""
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections import Counter, defaultdict
 from collections.abc import Collection, Sequence
@@ -62,6 +61,11 @@ class RewordSettings:
     # one aligned sentence pair alone is a passage only with this much in common
     single_shared: int = 7
     single_similarity: float = 0.5
+    # every passage holds a strong seed: one sharing at least `strong_shared` stems and at
+    # least `strong_share` of the larger sentence's (what the folder check's index looks for:
+    # core.batch.ranking.reworded_candidates)
+    strong_shared: int = 5
+    strong_share: float = 0.4
     common_share: float = 0.05
     min_posting: int = 40
 
@@ -182,6 +186,13 @@ class _Seed:
     j: int
     shared: frozenset[str]
     similarity: float
+    strong: bool  # shares enough to anchor a passage (RewordSettings.strong_shared)
+
+
+def strong_threshold(size: int, settings: RewordSettings = DEFAULT_SETTINGS) -> int:
+    """The stems a sentence of `size` distinct stems must share with a partner no larger
+    than itself for a strong seed."""
+    return max(settings.strong_shared, math.ceil(settings.strong_share * size))
 
 
 def _seeds(
@@ -199,10 +210,11 @@ def _seeds(
             postings[w].append(j)
     cap = max(settings.min_posting, int(settings.common_share * len(sets_b)))
     mass_b = [sum(weight[w] for w in s) for s in sets_b]
-    skip = set(verified)
+    verified_a = {i for i, _ in verified}
+    verified_b = {j for _, j in verified}
     seeds: list[_Seed] = []
     for i, stems in enumerate(sets_a):
-        if len(stems) < settings.min_shared:
+        if len(stems) < settings.min_shared or a.sentence_indices[i] in verified_a:
             continue
         counts: Counter[int] = Counter()
         for w in stems:
@@ -215,12 +227,14 @@ def _seeds(
         for j, n in counts.items():
             if n < settings.min_shared:
                 continue
-            if (a.sentence_indices[i], b.sentence_indices[j]) in skip:
+            if b.sentence_indices[j] in verified_b:
                 continue
             shared = stems & sets_b[j]
             similarity = sum(weight[w] for w in shared) / min(mass_a, mass_b[j])
             if similarity >= settings.seed_similarity:
-                seeds.append(_Seed(i, j, shared, similarity))
+                larger = max(len(stems), len(sets_b[j]))
+                strong = len(shared) >= strong_threshold(larger, settings)
+                seeds.append(_Seed(i, j, shared, similarity, strong))
     return seeds
 
 
@@ -269,6 +283,8 @@ def _passage(
     settings: RewordSettings,
 ) -> RewordedPassage | None:
     single = len(seeds) < settings.min_seeds
+    if not any(s.strong for s in seeds):
+        return None
     shared = frozenset().union(*(s.shared for s in seeds))
     if len(shared) < (settings.single_shared if single else settings.min_passage_shared):
         return None
@@ -316,19 +332,12 @@ class WordChanges:
 
 
 def word_changes(a_words: Sequence[str], b_words: Sequence[str]) -> WordChanges:
-    """The changes between two stem sequences, by a longest-matching alignment (difflib)."""
-    matcher = difflib.SequenceMatcher(None, a_words, b_words, autojunk=False)
-    same = replaced = added = left_out = 0
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        la, lb = i2 - i1, j2 - j1
-        if tag == "equal":
-            same += la
-        elif tag == "replace":
-            replaced += min(la, lb)
-            added += max(0, la - lb)
-            left_out += max(0, lb - la)
-        elif tag == "delete":
-            added += la
-        else:
-            left_out += lb
-    return WordChanges(len(a_words), same, replaced, added, left_out)
+    """The changes between two sides' stems, whatever their order (a reworded passage moves
+    words and sentences): the same are the stems both hold (counted as often as both hold
+    them); of the rest, as many as both sides have are replaced, A's others added and B's
+    others left out."""
+    a, b = Counter(a_words), Counter(b_words)
+    same = sum((a & b).values())
+    extra_a, extra_b = len(a_words) - same, len(b_words) - same
+    replaced = min(extra_a, extra_b)
+    return WordChanges(len(a_words), same, replaced, extra_a - replaced, extra_b - replaced)

@@ -27,7 +27,7 @@ from core.batch.run import (
     run_batch,
 )
 from core.comparison import compare_documents
-from core.detection.reworded import WordProfile
+from core.detection.reworded import WordProfile, strong_threshold
 from core.documents.document import load_document
 from core.documents.excluded_spans import ExclusionKind
 from core.documents.signature import Signature
@@ -155,12 +155,17 @@ def test_with_reworded_passages_the_index_finds_exactly_the_pairs_all_pairs_find
     candidates = candidate_pairs([r.signature for r in records], allowed, options)
     candidates |= reworded_candidates([r.profile for r in records], allowed)
     assert {(i, j) for i, j in candidates if flagged(i, j)} == everything
-    # the prefix filter is exact for its own condition too: a shared sentence of 3+ stems
+    # the prefix filter is exact for its own condition too: two sentences that could make a
+    # strong seed (enough stems shared for the larger one)
+    def strong(x: list[str], y: list[str]) -> bool:
+        shared = len(set(x) & set(y))
+        return shared >= strong_threshold(max(len(set(x)), len(set(y))))
+
     sharing = {
         (i, j)
         for i in range(len(docs))
         for j in range(i + 1, len(docs))
-        if allowed(i, j) and any(len(set(x) & set(y)) >= 3 for x in docs[i] for y in docs[j])
+        if allowed(i, j) and any(strong(x, y) for x in docs[i] for y in docs[j])
     }
     assert reworded_candidates([r.profile for r in records], allowed) == sharing
 
