@@ -1,6 +1,7 @@
 """`doppel batch`: check folders of submissions against each other (and earlier years).
 
-Prints a ranked table of the pairs that share verified blocks, plus the files that failed;
+Prints a ranked table of the pairs with copied text found (verified blocks, word for word, or
+reworded passages, edited), most copied first, plus the files that failed;
 `--json` prints one object instead, `--csv FILE` and `--html DIR` write exports (atomically).
 Exclusions (all off by default) leave quotations, references, template text and text most
 submissions share out of scoring; the outputs say what was left out and why."""
@@ -27,7 +28,7 @@ from core.batch.run import BatchOptions, checked_document, load_templates, run_b
 from core.documents.document import Document
 from core.errors import DocumentError
 from core.reports.batch_export import batch_to_csv, batch_to_json, listed_pairs
-from core.reports.wording import exclusion_lines, percent
+from core.reports.wording import exclusion_lines, percent, share_text
 
 
 def configure(batch: argparse.ArgumentParser) -> None:
@@ -35,8 +36,8 @@ def configure(batch: argparse.ArgumentParser) -> None:
     plus --exclude-common."""
     batch.description = (
         "Check every pair of submissions under the given folders and files, and against "
-        "earlier years with --against; only pairs that share verified blocks are listed, most "
-        "similar first."
+        "earlier years with --against; only pairs with copied text found (verified blocks, "
+        "word for word, or reworded passages, edited) are listed, the most copied first."
     )
     batch.add_argument(
         "paths", nargs="+", metavar="PATH", help="folders (searched recursively) and files"
@@ -58,8 +59,10 @@ def configure(batch: argparse.ArgumentParser) -> None:
         "--threshold",
         type=float,
         default=0.0,
-        metavar="J",
-        help="list only pairs with a Jaccard similarity of at least J (0-1) [default: %(default)s]",
+        metavar="SHARE",
+        help="list only pairs where at least SHARE (0-1) of one document is found in the other "
+        "(the copied share, the larger of the two); the report writes pages for these pairs "
+        "[default: %(default)s: every pair with copied text found]",
     )
     output = batch.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
@@ -79,6 +82,15 @@ def configure(batch: argparse.ArgumentParser) -> None:
     add_engine_options(batch)
 
 
+#: what the table's columns are, said under it
+TABLE_KEY = (
+    "A in B, B in A: the share of each document's sentences found in the other (word for word "
+    "or edited); copied: the larger.",
+    "Jaccard: the paper's score (verified blocks only). blocks: verified blocks (word for "
+    "word), the longest in sentences. edited: reworded passages.",
+)
+
+
 def format_table(result: BatchResult, threshold: float) -> str:
     docs = result.documents
     pairs = listed_pairs(result, threshold)
@@ -89,18 +101,20 @@ def format_table(result: BatchResult, threshold: float) -> str:
     ]
     if pairs:
         lines.append(
-            f"{'Jaccard':>8} {'A in B':>7} {'B in A':>7} {'blocks':>6} {'longest':>7}  A  ↔  B"
+            f"{'copied':>7} {'A in B':>7} {'B in A':>7} {'Jaccard':>8} {'blocks':>6} "
+            f"{'edited':>6} {'longest':>7}  A  ↔  B"
         )
         for p in pairs:
             lines.append(
-                f"{percent(p.jaccard):>8} {percent(p.coverage_a):>7} {percent(p.coverage_b):>7} "
-                f"{p.verified_blocks:>6} {p.longest_block:>7}  {docs[p.a].path.name}  ↔  "
-                f"{docs[p.b].path.name}"
+                f"{percent(p.copied):>7} {percent(p.copied_a):>7} {percent(p.copied_b):>7} "
+                f"{percent(p.jaccard):>8} {p.verified_blocks:>6} {p.reworded_passages:>6} "
+                f"{p.longest_block:>7}  {docs[p.a].path.name}  ↔  {docs[p.b].path.name}"
             )
+        lines += ["", *TABLE_KEY]
     else:
         lines.append(
-            "No pair shares a verified block"
-            + (f" at Jaccard ≥ {threshold}" if threshold else "")
+            "No copied text found in any pair"
+            + (f" with a copied share of {share_text(threshold)} or more" if threshold else "")
             + "."
         )
     if result.failed:

@@ -1,6 +1,8 @@
-"""`doppel compare A B`: the scores of two documents, then their blocks with the reason for
-every split or discarded one; `--json` prints the comparison's JSON contract (docs/json.md).
-A document that cannot be read is named on stderr with the reason, and the exit code is 2."""
+"""`doppel compare A B`: the verdict and how much of each document is found in the other, the
+paper's scores, the copied passages of both kinds (word for word and edited), then the blocks
+with the reason for every split or discarded one; `--json` prints the comparison's JSON
+contract (docs/json.md). A document that cannot be read is named on stderr with the reason,
+and the exit code is 2."""
 
 from __future__ import annotations
 
@@ -20,18 +22,28 @@ from core.detection.verification import BlockState
 from core.documents.document import Document, load_document
 from core.errors import DocumentError
 from core.reports.comparison_json import comparison_to_json
-from core.reports.wording import LEFT_OUT, comparison_left_out, percent
+from core.reports.wording import (
+    LEFT_OUT,
+    PASSAGE_KINDS,
+    comparison_left_out,
+    percent,
+    verdict_line,
+    word_changes_text,
+)
 
 EXIT_OK = 0
 EXIT_INPUT = 2
 SHOWN_DISCARDED = 15  # discarded blocks listed in the readable summary without --all-discarded
+STRICT_NOTE = "Edited (reworded) passages were not looked for: --strict, the paper's method alone."
 
 
 def configure(compare: argparse.ArgumentParser) -> None:
     """The arguments of `doppel compare`."""
     compare.description = (
-        "Compare two documents (.txt .md .docx .pdf .odt .rtf .html) and show the sentence "
-        "blocks they share, verified by the first words of each sentence."
+        "Compare two documents (.txt .md .docx .pdf .odt .rtf .html): say whether copied "
+        "text was found and how much of each is found in the other, then show the passages "
+        "they share, word for word (sentence blocks verified by the first words of each "
+        "sentence) and edited (reworded passages; --strict leaves them out)."
     )
     compare.add_argument("a", metavar="A", help="first document")
     compare.add_argument("b", metavar="B", help="second document")
@@ -52,6 +64,28 @@ def _first_words(doc: Document, position: int, words: int = 8) -> str:
     return snippet + (" …" if len(tokens) > words else "")
 
 
+def _numbers(sentences: tuple[int, int]) -> str:
+    """Sentences [first, end) (0-based indices) as a teacher counts them: "5–6", "7"."""
+    first, last = sentences[0] + 1, sentences[1]
+    return str(first) if first == last else f"{first}–{last}"
+
+
+def format_passages(c: Comparison) -> list[str]:
+    """The copied passages of both kinds, in the order of A, with what changed."""
+    lines = [
+        "Passages, in the order of A (sentence numbers count from 1):",
+        f"{'#':>3}  {'kind':<13}  {'A':>7}  {'B':>7}  what changed",
+    ]
+    for number, passage in enumerate(c.passages, start=1):
+        lines.append(
+            f"{number:>3}  {PASSAGE_KINDS[passage.kind]:<13}  "
+            f"{_numbers(passage.a_sentences):>7}  {_numbers(passage.b_sentences):>7}  "
+            f"{word_changes_text(passage.changes)}"
+        )
+    lines.append("")
+    return lines
+
+
 def format_summary(c: Comparison, all_discarded: bool = False) -> str:
     lines = []
     left_out = comparison_left_out(c)
@@ -69,11 +103,18 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
     counts = c.counts
     lines += [
         "",
+        verdict_line(c.flagged, c.copied_a, c.copied_b, (p.kind for p in c.passages)),
+    ]
+    if not c.options.reworded:
+        lines.append(STRICT_NOTE)
+    lines += [
+        "",
+        "The paper's scores (verified blocks only):",
         f"Jaccard similarity  {percent(c.jaccard)}   "
         f"({c.matched_sentences} matched sentences of {len(c.a.signature)} in A "
         f"and {len(c.b.signature)} in B)",
-        f"A found in B        {percent(c.coverage_a)}",
-        f"B found in A        {percent(c.coverage_b)}",
+        f"Coverage of A       {percent(c.coverage_a)}   (its sentences matched in B)",
+        f"Coverage of B       {percent(c.coverage_b)}",
         f"Blocks              {counts.raw} with equal sentence lengths: "
         f"{counts.verified} verified, {counts.split} split, {counts.discarded} discarded",
         "",
@@ -96,9 +137,16 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
             f"Most sentences of {' and '.join(unusable)} are too long to compare "
             "(over 35 words); try --no-length-cap."
         )
+    if c.passages:
+        lines += format_passages(c)
     if counts.verified + counts.split == 0:
-        lines.append("No verified blocks: nothing suggests copying.")
+        lines.append(
+            "No verified blocks: the copied text found is edited (the passages above)."
+            if c.flagged
+            else "No verified blocks: nothing suggests copying."
+        )
     if shown:
+        lines.append("Blocks (positions in the signature, counted from 0):")
         lines.append(f"{'A pos':>6} {'B pos':>6} {'len':>4}  {'state':<9}  first words (A)")
     indent = " " * 30
     for block in shown:

@@ -14,10 +14,14 @@ class UsageError(ValueError):
 
 
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
-    """--lang, --min-block, --key-size, --no-length-cap, --keep-stopwords, --literal-short."""
+    """--lang, --min-block, --key-size, --no-length-cap, --keep-stopwords, --literal-short,
+    --strict."""
     defaults = SignatureOptions()
     match_defaults = MatchOptions()
-    group = parser.add_argument_group("engine options (defaults are the paper's values)")
+    group = parser.add_argument_group(
+        "engine options (defaults are the paper's values, with Doppel's search for reworded "
+        "passages on: --strict turns it off)"
+    )
     group.add_argument(
         "--lang",
         default=defaults.language,
@@ -56,6 +60,13 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
         help="let sentences with fewer terms than the key size count towards a block's length "
         "(the paper read literally; more false alarms on real prose)",
     )
+    group.add_argument(
+        "--strict",
+        action="store_true",
+        help="the paper's method alone: only verified blocks (word for word), no search for "
+        "reworded (edited) passages; the verdict and the copied shares then count verified "
+        "blocks only",
+    )
 
 
 def engine_options(args: argparse.Namespace) -> tuple[SignatureOptions, MatchOptions]:
@@ -68,7 +79,10 @@ def engine_options(args: argparse.Namespace) -> tuple[SignatureOptions, MatchOpt
             length_cap=not args.no_length_cap,
             key_size=args.key_size,
         )
-        return signature, MatchOptions(min_block=args.min_block, short_sentences=rule)
+        match = MatchOptions(
+            min_block=args.min_block, short_sentences=rule, reworded=not args.strict
+        )
+        return signature, match
     except ValueError as error:
         raise UsageError(str(error)) from error
 

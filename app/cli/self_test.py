@@ -1,8 +1,9 @@
 """`--self-test`: proves an installed or frozen Doppel works, end to end, with no network.
 
 It loads the bundled samples through the real import path (a .txt and a .docx), runs the
-comparison, and checks the blocks and scores the samples are known to give; it also checks
-that every shipped language loads. A bundle missing a resource, a hidden import or a data file
+comparison, and checks the blocks and scores the samples are known to give, the reworded
+passages beside them (and none with --strict, or between unrelated essays); it also checks that
+every shipped language loads. A bundle missing a resource, a hidden import or a data file
 fails here loudly, with a message, instead of on a teacher's desk."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from core.comparison import compare_documents
 from core.detection.verification import BlockState
 from core.documents.document import load_document
 from core.documents.language import available_languages, get_language
-from core.options import SignatureOptions
+from core.options import MatchOptions, SignatureOptions
 from core.reports.wording import percent
 from core.resources import resource_path
 
@@ -24,6 +25,10 @@ from core.resources import resource_path
 EXPECTED_COUNTS = {"raw": 13, "verified": 1, "split": 2, "discarded": 10}
 EXPECTED_MATCHED = 12
 EXPECTED_SPLIT_BLOCK = (3, 1, 9)  # a_start, b_start, length: two pieces kept, two failures
+#: the verified pieces, and the reworded passages beside them ([first, end) sentences of A, of
+#: B): a paragraph edited word by word, and a last sentence copied alone
+EXPECTED_PIECES = 4
+EXPECTED_REWORDED = (((15, 19), (15, 19)), ((26, 27), (23, 24)))
 
 
 def _check_samples() -> str:
@@ -57,6 +62,32 @@ def _check_samples() -> str:
     )
 
 
+def _check_reworded() -> str:
+    options = SignatureOptions(language="auto")
+    original = load_document(resource_path("samples", "original-essay.txt"), options)
+    copy = load_document(resource_path("samples", "reworded-copy.docx"), options)
+    unrelated = load_document(resource_path("samples", "unrelated-essay.txt"), options)
+    found = compare_documents(original, copy)
+    got = tuple((p.a_sentences, p.b_sentences) for p in found.reworded_passages)
+    if got != EXPECTED_REWORDED:
+        raise AssertionError(f"reworded passages {got}, expected {EXPECTED_REWORDED}")
+    if len(found.result.pieces) != EXPECTED_PIECES or not found.flagged:
+        raise AssertionError(f"{len(found.result.pieces)} verified pieces, expected 4")
+    strict = compare_documents(original, copy, MatchOptions(reworded=False))
+    if strict.reworded_passages or strict.result != found.result:
+        raise AssertionError("--strict did not give the paper's method alone")
+    if not strict.copied_a < found.copied_a:
+        raise AssertionError("the reworded passages did not add to the copied share")
+    apart = compare_documents(original, unrelated)
+    if apart.flagged or apart.passages:
+        raise AssertionError(f"unrelated essays share {len(apart.passages)} passages")
+    return (
+        f"reworded passages: {len(got)} beside {EXPECTED_PIECES} verified pieces, "
+        f"{percent(found.copied_a)} of the original found in the copy "
+        f"({percent(strict.copied_a)} with --strict); none between unrelated essays"
+    )
+
+
 def _check_languages() -> str:
     infos = available_languages()
     if len(infos) < 2 or "en" not in {i.code for i in infos}:
@@ -68,7 +99,7 @@ def _check_languages() -> str:
     return f"languages: {len(infos)} load ({', '.join(i.code for i in infos)})"
 
 
-CHECKS: tuple[Callable[[], str], ...] = (_check_languages, _check_samples)
+CHECKS: tuple[Callable[[], str], ...] = (_check_languages, _check_samples, _check_reworded)
 
 
 def run_self_test(out: TextIO | None = None) -> int:

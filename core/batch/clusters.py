@@ -1,5 +1,11 @@
 """Clusters of a folder check: groups of documents linked, directly or through others, by pairs
-at or above a Jaccard threshold (connected components, found with union-find)."""
+with copied text found (a verified block or a reworded passage) whose copied share reaches a
+threshold (connected components, found with union-find).
+
+`reaches` is the one rule for "a pair at or above the threshold" on every surface: the pairs
+listed (JSON, CSV, the table), the report's pair pages, the heatmap's cells and these groups.
+The threshold is on the copied share, the headline of a pair (the larger of the two shares of
+each document's sentences inside copied passages of either kind), not on Jaccard."""
 
 from __future__ import annotations
 
@@ -8,9 +14,14 @@ from collections.abc import Sequence
 from core.batch.result import PairResult
 
 
+def reaches(pair: PairResult, threshold: float) -> bool:
+    """Whether `pair` has copied text found and a copied share at or above `threshold`."""
+    return pair.flagged and pair.copied >= threshold
+
+
 def clusters(pairs: Sequence[PairResult], threshold: float) -> list[list[int]]:
     """Groups of document indices (each sorted) with two or more members, largest first, then
-    by their first index. Documents with no pair at the threshold belong to no group."""
+    by their first index. Documents with no pair reaching the threshold belong to no group."""
     parent: dict[int, int] = {}
 
     def root(x: int) -> int:
@@ -21,7 +32,7 @@ def clusters(pairs: Sequence[PairResult], threshold: float) -> list[list[int]]:
         return x
 
     for pair in pairs:
-        if pair.jaccard >= threshold and pair.a != pair.b:
+        if reaches(pair, threshold) and pair.a != pair.b:
             ra, rb = root(pair.a), root(pair.b)
             if ra != rb:
                 parent[max(ra, rb)] = min(ra, rb)

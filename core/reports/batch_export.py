@@ -1,6 +1,10 @@
-"""The exports of a folder check: its JSON (a public contract, docs/json.md, changed only
+"""The exports of a folder check: its JSON (a public contract, docs/batch.md, changed only
 additively) and the CSV of its ranked pairs. The command line prints or writes them; the
-window's export writes the same files."""
+window's export writes the same files.
+
+Which pairs are listed is one rule for every surface (`reaches`): a pair with copied text
+found whose copied share (the larger of its two) is at or above the threshold; in the engine's
+order (`core.batch.ranking.rank_key`: flagged first, then the share, then Jaccard)."""
 
 from __future__ import annotations
 
@@ -8,9 +12,10 @@ import csv
 import io
 from typing import Any
 
+from core.batch.clusters import reaches
 from core.batch.result import BatchResult, PairResult
 
-#: the CSV's columns, in order: the JSON's pair fields
+#: the CSV's columns, in order: the JSON's pair fields (columns are only ever added at the end)
 CSV_COLUMNS = (
     "a",
     "b",
@@ -19,12 +24,16 @@ CSV_COLUMNS = (
     "coverage_b",
     "verified_blocks",
     "longest_block",
+    "flagged",
+    "copied_a",
+    "copied_b",
+    "reworded_passages",
 )
 
 
 def listed_pairs(result: BatchResult, threshold: float) -> list[PairResult]:
-    """The pairs at or above `threshold`, ranked."""
-    return [p for p in result.pairs if p.jaccard >= threshold]
+    """The pairs whose copied share is at or above `threshold` (`reaches`), ranked."""
+    return [p for p in result.pairs if reaches(p, threshold)]
 
 
 def exclusions_to_json(result: BatchResult) -> dict[str, Any]:
@@ -66,6 +75,10 @@ def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
                 "coverage_b": p.coverage_b,
                 "verified_blocks": p.verified_blocks,
                 "longest_block": p.longest_block,
+                "flagged": p.flagged,
+                "copied_a": p.copied_a,
+                "copied_b": p.copied_b,
+                "reworded_passages": p.reworded_passages,
             }
             for p in listed_pairs(result, threshold)
         ],
@@ -80,10 +93,17 @@ def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
 
 
 def batch_to_csv(result: BatchResult, threshold: float) -> str:
-    """The pairs at or above `threshold` as CSV (CSV_COLUMNS), ranked."""
+    """The pairs at or above `threshold` as CSV (CSV_COLUMNS), ranked; `flagged` is written
+    as the JSON writes it, `true` or `false`."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for row in batch_to_json(result, threshold)["pairs"]:
-        writer.writerow([row[column] for column in CSV_COLUMNS])
+        writer.writerow([_cell(row[column]) for column in CSV_COLUMNS])
     return out.getvalue()
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value

@@ -1,10 +1,16 @@
-"""The JSON form of a comparison: a public contract (docs/json.md), changed only additively."""
+"""The JSON form of a comparison: a public contract (docs/json.md), changed only additively.
+
+The verdict, the copied shares and the passages of both kinds (`flagged`, `copied_a`,
+`copied_b`, `passages`, `options.reworded`) were added for reworded passages (issue 12); every
+field before them keeps its name, type, meaning and value, and with `--strict` (the reworded
+detector off) the passages are the verified blocks alone."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from core.comparison import Comparison
+from core.detection.passages import Passage
 from core.detection.verification import BlockOutcome
 from core.documents.document import Document
 from core.options import ExclusionOptions
@@ -56,6 +62,19 @@ def block_to_json(comparison: Comparison, block: BlockOutcome) -> dict[str, Any]
     }
 
 
+def passage_to_json(passage: Passage) -> dict[str, Any]:
+    """A copied passage of either kind: sentence and character ranges, both [start, end)."""
+    return {
+        "kind": passage.kind.value,
+        "a_chars": list(passage.a_chars),
+        "b_chars": list(passage.b_chars),
+        "a_sentences": list(passage.a_sentences),
+        "b_sentences": list(passage.b_sentences),
+        "shared_words": passage.shared_words,
+        "similarity": passage.similarity,
+    }
+
+
 def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     counts = comparison.counts
     sig_options = comparison.a.options
@@ -63,6 +82,11 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
         "format_version": JSON_FORMAT_VERSION,
         "a": document_to_json(comparison.a),
         "b": document_to_json(comparison.b),
+        # the verdict and each document's copied share (passages of both kinds)
+        "flagged": comparison.flagged,
+        "copied_a": comparison.copied_a,
+        "copied_b": comparison.copied_b,
+        # the paper's scores (SL+ST's verified blocks alone)
         "jaccard": comparison.jaccard,
         "coverage_a": comparison.coverage_a,
         "coverage_b": comparison.coverage_b,
@@ -80,9 +104,11 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
             "key_size": sig_options.key_size,
             "min_block": comparison.options.min_block,
             "short_sentences": comparison.options.short_sentences.value,
+            "reworded": comparison.options.reworded,
         },
         "exclusions": exclusions_to_json(comparison),
         "blocks": [block_to_json(comparison, b) for b in comparison.blocks],
+        "passages": [passage_to_json(p) for p in comparison.passages],
     }
 
 

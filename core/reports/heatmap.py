@@ -1,13 +1,17 @@
 """The similarity heatmap of a folder check, decided once for the window and the HTML report:
 which documents it shows and in what order, which cells are coloured, and in which colour.
 
-- Cells: the pairs at or above the threshold, each twice (either side of the diagonal).
+- Cells: the pairs at or above the threshold (`core.batch.clusters.reaches`: copied text found,
+  with a copied share at or above it), each twice (either side of the diagonal).
 - Documents: those in such a pair; when there are more than a surface can draw (`limit`), the
-  most similar (highest score, then most pairs, then the documents' order). They are ordered
-  cluster by cluster (`core.batch.clusters` at the same threshold), so each group of linked
-  documents is a block along the diagonal; documents in no cluster follow in their order.
-- Colours: bins of Jaccard (lower bounds) in Tol's sequential YlOrBr, which stays ordered for
-  colour-blind readers and in greyscale print; `bin_labels` words each bin for a legend.
+  most involved (highest copied share, then most pairs, then the documents' order). They are
+  ordered cluster by cluster (`core.batch.clusters` at the same threshold), so each group of
+  linked documents is a block along the diagonal; documents in no cluster follow in order.
+- Colours: a cell's value is its pair's copied share (`PairResult.copied`, the larger of the
+  two: how much of one document is found in the other, passages of both kinds), in bins (lower
+  bounds) of Tol's sequential YlOrBr, which stays ordered for colour-blind readers and in
+  greyscale print; `bin_labels` words each bin for a legend. A pair with copied text found is
+  always coloured (its share is above none), never shown as the empty background.
 
 Each surface keeps its own geometry (how many documents fit: `limit`) and painting."""
 
@@ -15,11 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.batch.clusters import clusters
+from core.batch.clusters import clusters, reaches
 from core.batch.result import BatchResult, PairResult
 from core.reports.wording import share_range
 
-#: the bins: (lower bound of Jaccard, colour as #RRGGBB), in increasing order
+#: the bins: (lower bound of the copied share, colour as #RRGGBB), in increasing order
 HEATMAP_BINS: tuple[tuple[float, str], ...] = (
     (0.0, "#FFF7BC"),
     (0.05, "#FEE391"),
@@ -32,18 +36,18 @@ HEATMAP_BINS: tuple[tuple[float, str], ...] = (
 )
 
 
-def heat_bin(jaccard: float) -> int:
-    """The index in HEATMAP_BINS of the bin `jaccard` falls in (the last whose bound it
-    reaches; the first below every bound)."""
+def heat_bin(share: float) -> int:
+    """The index in HEATMAP_BINS of the bin the copied `share` falls in (the last whose bound
+    it reaches; the first below every bound)."""
     found = 0
     for k, (bound, _) in enumerate(HEATMAP_BINS):
-        if jaccard >= bound:
+        if share >= bound:
             found = k
     return found
 
 
 def bin_labels() -> tuple[str, ...]:
-    """Each bin's range of Jaccard, in HEATMAP_BINS's order, as every legend says it:
+    """Each bin's range of copied shares, in HEATMAP_BINS's order, as every legend says it:
     "0–5%", "5–10%", …, "90–100%"."""
     uppers = [bound for bound, _ in HEATMAP_BINS[1:]] + [1.0]
     return tuple(
@@ -59,7 +63,7 @@ class HeatCell:
     column: int
     pair: PairResult
     index: int  # of the pair in BatchResult.pairs (its rank, from 0)
-    bin: int  # of its Jaccard in HEATMAP_BINS
+    bin: int  # of its copied share in HEATMAP_BINS
 
     @property
     def colour(self) -> str:
@@ -86,9 +90,9 @@ def heatmap(result: BatchResult, threshold: float, limit: int) -> Heatmap:
     best: dict[int, float] = {}
     count: dict[int, int] = {}
     for pair in result.pairs:
-        if pair.jaccard >= threshold:
+        if reaches(pair, threshold):
             for index in (pair.a, pair.b):
-                best[index] = max(best.get(index, 0.0), pair.jaccard)
+                best[index] = max(best.get(index, 0.0), pair.copied)
                 count[index] = count.get(index, 0) + 1
     chosen = set(sorted(best, key=lambda i: (-best[i], -count[i], i))[:limit])
     groups = clusters(result.pairs, threshold)
@@ -99,9 +103,9 @@ def heatmap(result: BatchResult, threshold: float, limit: int) -> Heatmap:
     position = {index: k for k, index in enumerate(order)}
     cells: list[HeatCell] = []
     for k, pair in enumerate(result.pairs):
-        if pair.jaccard < threshold or pair.a not in position or pair.b not in position:
+        if not reaches(pair, threshold) or pair.a not in position or pair.b not in position:
             continue
-        i, j, shade = position[pair.a], position[pair.b], heat_bin(pair.jaccard)
+        i, j, shade = position[pair.a], position[pair.b], heat_bin(pair.copied)
         cells += [HeatCell(i, j, pair, k, shade), HeatCell(j, i, pair, k, shade)]
     boxes: list[tuple[int, int]] = []
     for group in groups:

@@ -1,11 +1,20 @@
 """The HTML report of a folder check (`doppel batch --html DIR`): an index with the run summary,
-the ranked pairs, a similarity heatmap and the clusters, and one side-by-side page per pair at
-or above the threshold with each verified block in its own colour. Its heatmap is
-`core.reports.heatmap`'s, as in the window.
+the pairs ranked by the verdict and the copied share, a heatmap of the copied shares and the
+clusters, and one side-by-side page per pair whose copied share is at or above the threshold
+(`core.batch.clusters.reaches`, one rule with the listed pairs), with each copied passage in its
+own colour: a verified block (word for word) filled, a reworded passage (edited) underlined with
+a dashed line and the words it shares with the other side filled, what changed on hover. Its
+heatmap is `core.reports.heatmap`'s, as in the window.
+
+A pair page works out its passages from the documents it loads
+(`core.detection.passages.build_passages`, with each document's `document_profile`): the
+verified pieces and the reworded passages the check found, with the words each kind changed
+(`word_changes_text`); the emphasised words are `shared_word_spans` of the other side's stems.
 
 Its words are `core.reports.wording`'s, as in the window and on the command line; the templates
 word nothing on their own. Wording's `percent` (a measured share), `share_text` (a chosen one,
-the threshold), `plural` and `LEFT_OUT` are globals of every template (`_environment`): a
+the threshold), `plural`, `LEFT_OUT`, the kinds' names (`KIND_WORDS`) and the verdict
+(`COPIED_TEXT_FOUND`) are globals of every template (`_environment`): a
 number shown with its noun is `plural(n, "pair")`, never a hand-made "s". What a check left
 out comes worded in the context (`_exclusion_view`: the `batch_left_out` lines; each pair page
 side: the document's `exclusion_summary`), and the heatmap's legend is `bin_labels()`.
@@ -24,7 +33,7 @@ import os
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import pairwise
 from pathlib import Path
@@ -32,8 +41,17 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from core.atomic import write_atomic
-from core.batch.clusters import clusters
+from core.batch.clusters import clusters, reaches
 from core.batch.result import BatchDocument, BatchResult, PairResult
+from core.detection.passages import (
+    Passage,
+    PassageKind,
+    build_passages,
+    piece_sentences,
+    shared_word_spans,
+    side_stems,
+)
+from core.detection.reworded import RewordedPassage, document_profile
 from core.detection.verification import VerifiedBlock
 from core.documents.document import Document, with_exclusions
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
@@ -41,11 +59,17 @@ from core.errors import DocumentError
 from core.reports.heatmap import HEATMAP_BINS, bin_labels, heatmap
 from core.reports.wording import (
     LEFT_OUT,
+    PASSAGE_KIND_TITLES,
+    PASSAGE_KINDS,
     batch_left_out,
     exclusion_summary,
+    passage_kinds,
     percent,
     plural,
     share_text,
+    verdict,
+    verdict_line,
+    word_changes_text,
 )
 from core.resources import resource_path
 
@@ -85,27 +109,42 @@ _LABEL_CHARS = 28
 
 @dataclass(frozen=True, slots=True)
 class Segment:
-    """A run of document text and the verified blocks covering it (1-based numbers)."""
+    """A run of document text and the passages covering it (1-based numbers)."""
 
     text: str
-    block: int | None  # the block whose colour it takes: the lowest covering it
-    blocks: tuple[int, ...]  # every block covering it (more than one where pieces overlap)
-    starts: tuple[int, ...]  # blocks that begin here (anchors and number badges go here)
+    block: int | None  # the passage whose colour it takes: the lowest covering it
+    blocks: tuple[int, ...]  # every passage covering it (more than one where they overlap)
+    starts: tuple[int, ...]  # passages that begin here (anchors and number badges go here)
     # left out of scoring: the first kind (in ExclusionKind's order) of the spans covering it
     excluded: ExclusionKind | None = None
     why: str = ""  # the covering spans' reasons, for the tooltip
+    shared: bool = False  # inside a word to emphasise (shared with the other side)
 
 
 @dataclass(frozen=True, slots=True)
-class _Block:
+class _Passage:
+    """A copied passage as a pair page shows it."""
+
     number: int
+    kind: PassageKind
     colour: str
-    a_span: tuple[int, int]
+    a_span: tuple[int, int]  # characters, [start, end); (0, 0) when the text is missing
     b_span: tuple[int, int]
     a_sentences: tuple[int, int]  # 1-based sentence numbers, first and last
     b_sentences: tuple[int, int]
-    length: int
+    changes: str  # what changed, in words ("" when a document could not be loaded)
     excerpt: str
+
+    @property
+    def label(self) -> str:
+        """ "word for word" or "edited"."""
+        return PASSAGE_KINDS[self.kind]
+
+    @property
+    def title(self) -> str:
+        """The tooltip of its text: "Passage 3, edited: 9 of 12 words the same; 3 replaced"."""
+        head = f"Passage {self.number}, {self.label}"
+        return f"{head}: {self.changes}" if self.changes else head
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +155,15 @@ class _PairRow:
     name_b: str
     href: str | None  # from the index; None below the threshold
     above: bool
+
+    @property
+    def headline(self) -> str:
+        """The verdict, both shares and the passages, with the documents' names."""
+        pair = self.pair
+        kinds = passage_kinds(pair.verified_blocks, pair.reworded_passages)
+        return verdict_line(
+            pair.flagged, pair.copied_a, pair.copied_b, kinds, self.name_a, self.name_b
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +205,8 @@ def write_html_report(
             pair=pair,
             name_a=names[pair.a],
             name_b=names[pair.b],
-            href=f"{PAIRS_FOLDER}/{pair_page_name(rank)}" if pair.jaccard >= threshold else None,
-            above=pair.jaccard >= threshold,
+            href=f"{PAIRS_FOLDER}/{pair_page_name(rank)}" if reaches(pair, threshold) else None,
+            above=reaches(pair, threshold),
         )
         for rank, pair in enumerate(result.pairs, start=1)
     ]
@@ -203,14 +251,26 @@ def write_html_report(
 
 
 def highlight_segments(
-    text: str, spans: Sequence[tuple[int, int]], excluded: Sequence[ExcludedSpan] = ()
+    text: str,
+    spans: Sequence[tuple[int, int]],
+    excluded: Sequence[ExcludedSpan] = (),
+    shared: Sequence[tuple[int, int]] = (),
 ) -> list[Segment]:
-    """Cut `text` into segments by the character spans of blocks 1..n (spans may overlap;
-    empty or out-of-range parts are clipped), and by the edges of the `excluded` spans, which
-    segments note (shaded on the page). Joined, the segments' texts are `text`."""
+    """Cut `text` into segments by the character spans of passages 1..n (spans may overlap;
+    empty or out-of-range parts are clipped), by the edges of the `excluded` spans, which
+    segments note (shaded on the page), and by the `shared` spans (words to emphasise).
+    Joined, the segments' texts are `text`."""
     starts_at: dict[int, list[int]] = {}
     ends_at: dict[int, list[int]] = {}
     cuts = {0, len(text)}
+    emphasis_from: dict[int, int] = {}  # emphasised spans by where they start and end
+    emphasis_to: dict[int, int] = {}
+    for start, end in shared:
+        start, end = max(0, start), min(len(text), end)
+        if start < end:
+            emphasis_from[start] = emphasis_from.get(start, 0) + 1
+            emphasis_to[end] = emphasis_to.get(end, 0) + 1
+            cuts.update((start, end))
     for number, (start, end) in enumerate(spans, start=1):
         start, end = max(0, start), min(len(text), end)
         if start >= end:
@@ -231,9 +291,11 @@ def highlight_segments(
     segments: list[Segment] = []
     active: set[int] = set()
     out: set[int] = set()
+    emphasised = 0  # emphasised spans open here
     for here, there in pairwise(ordered):
         active.difference_update(ends_at.get(here, ()))
         out.difference_update(out_to.get(here, ()))
+        emphasised += emphasis_from.get(here, 0) - emphasis_to.get(here, 0)
         beginning = tuple(sorted(starts_at.get(here, ())))
         active.update(beginning)
         out.update(out_from.get(here, ()))
@@ -253,14 +315,20 @@ def highlight_segments(
             last is not None
             and not beginning
             and last.blocks == covering
-            and (last.excluded, last.why) == (kind, why)
+            and (last.excluded, last.why, last.shared) == (kind, why, emphasised > 0)
         ):
-            segments[-1] = Segment(
-                last.text + piece, last.block, last.blocks, last.starts, last.excluded, last.why
-            )
+            segments[-1] = replace(last, text=last.text + piece)
         else:
             segments.append(
-                Segment(piece, covering[0] if covering else None, covering, beginning, kind, why)
+                Segment(
+                    piece,
+                    covering[0] if covering else None,
+                    covering,
+                    beginning,
+                    kind,
+                    why,
+                    emphasised > 0,
+                )
             )
     return segments
 
@@ -310,7 +378,15 @@ def _environment() -> Environment:
         keep_trailing_newline=True,
     )
     # the words every surface shares (their results are escaped like any other text)
-    env.globals.update(percent=percent, share_text=share_text, plural=plural, LEFT_OUT=LEFT_OUT)
+    env.globals.update(
+        percent=percent,
+        share_text=share_text,
+        plural=plural,
+        LEFT_OUT=LEFT_OUT,
+        # each kind of passage in words, by its JSON name: KIND_WORDS["reworded"] == "edited"
+        KIND_WORDS={kind.value: words for kind, words in PASSAGE_KINDS.items()},
+        COPIED_TEXT_FOUND=verdict(True),
+    )
     return env
 
 
@@ -367,36 +443,26 @@ def _pair_context(
                 "not match what was compared"
             )
 
-    blocks: list[_Block] = []
     pieces = [p for p in pair.pieces if _fits(p, doc_a, doc_b)]
-    if len(pieces) < len(pair.pieces):
-        outside = len(pair.pieces) - len(pieces)
-        notes.append(
-            f"{plural(outside, 'block')} "
-            + (
-                "falls outside the current text and is not shown"
-                if outside == 1
-                else "fall outside the current text and are not shown"
+    reworded = [r for r in pair.reworded if _fits_reworded(r, doc_a, doc_b)]
+    for kept, found, what in (
+        (pieces, pair.pieces, "block"),
+        (reworded, pair.reworded, "edited passage"),
+    ):
+        outside = len(found) - len(kept)
+        if outside:
+            notes.append(
+                f"{plural(outside, what)} "
+                + (
+                    "falls outside the current text and is not shown"
+                    if outside == 1
+                    else "fall outside the current text and are not shown"
+                )
             )
-        )
-    for number, piece in enumerate(pieces, start=1):
-        a_span = _span(doc_a, piece.a_start, piece.length)
-        b_span = _span(doc_b, piece.b_start, piece.length)
-        blocks.append(
-            _Block(
-                number=number,
-                colour=BLOCK_PALETTE[(number - 1) % len(BLOCK_PALETTE)],
-                a_span=a_span,
-                b_span=b_span,
-                a_sentences=_sentence_numbers(doc_a, piece.a_start, piece.length),
-                b_sentences=_sentence_numbers(doc_b, piece.b_start, piece.length),
-                length=piece.length,
-                excerpt=_excerpt(doc_a, a_span) or _excerpt(doc_b, b_span),
-            )
-        )
+    passages, shared_a, shared_b = _passages(batch_a, batch_b, doc_a, doc_b, pieces, reworded)
     sides = [
-        _side("a", row.name_a, batch_a, doc_a, [b.a_span for b in blocks]),
-        _side("b", row.name_b, batch_b, doc_b, [b.b_span for b in blocks]),
+        _side("a", row.name_a, batch_a, doc_a, [p.a_span for p in passages], shared_a),
+        _side("b", row.name_b, batch_b, doc_b, [p.b_span for p in passages], shared_b),
     ]
     shown = {
         span.kind for doc in (doc_a, doc_b) if isinstance(doc, Document) for span in doc.excluded
@@ -405,13 +471,88 @@ def _pair_context(
         "row": row,
         "pair": pair,
         "threshold": threshold,
-        "blocks": blocks,
+        "passages": passages,
+        # by passage number: its kind (the CSS class) and its tooltip
+        "kinds": {p.number: p.kind.value for p in passages},
+        "titles": {p.number: p.title for p in passages},
+        # the legend: both kinds, always (a page says what each style means)
+        "passage_kinds": [
+            {"kind": kind.value, "label": PASSAGE_KINDS[kind], "title": PASSAGE_KIND_TITLES[kind]}
+            for kind in PassageKind
+        ],
         "notes": notes,
         "palette": BLOCK_PALETTE,
         "sides": sides,
         # the kinds of excluded text shaded on this page, for the legend
         "excluded_kinds": [kind for kind in ExclusionKind if kind in shown],
     }
+
+
+def _passages(
+    batch_a: BatchDocument,
+    batch_b: BatchDocument,
+    doc_a: Document | str,
+    doc_b: Document | str,
+    pieces: Sequence[VerifiedBlock],
+    reworded: Sequence[RewordedPassage],
+) -> tuple[list[_Passage], list[tuple[int, int]], list[tuple[int, int]]]:
+    """The pair's passages of both kinds in the order of A, numbered from 1, and the words of
+    its reworded passages to emphasise on each side. With both documents loaded, the passages
+    are `build_passages`' on them (with what changed); otherwise the sentences come from the
+    check's records and the text from the side that loaded, if any."""
+    if isinstance(doc_a, Document) and isinstance(doc_b, Document):
+        found = build_passages(
+            doc_a, doc_b, document_profile(doc_a), document_profile(doc_b), pieces, reworded
+        )
+        shared_a: list[tuple[int, int]] = []
+        shared_b: list[tuple[int, int]] = []
+        views = []
+        for number, passage in enumerate(found, start=1):
+            views.append(_passage_view(number, passage.kind, doc_a, doc_b, passage))
+            if passage.kind is PassageKind.REWORDED:
+                a_range, b_range = passage.a_sentences, passage.b_sentences
+                shared_a += shared_word_spans(doc_a, a_range, side_stems(doc_b, b_range))
+                shared_b += shared_word_spans(doc_b, b_range, side_stems(doc_a, a_range))
+        return views, shared_a, shared_b
+    ranges = [
+        (*piece_sentences(batch_a.signature, batch_b.signature, piece), PassageKind.VERIFIED)
+        for piece in pieces
+    ]
+    ranges += [(r.a_sentences, r.b_sentences, PassageKind.REWORDED) for r in reworded]
+    ranges.sort()
+    views = [
+        _passage_view(number, kind, doc_a, doc_b, (a_range, b_range))
+        for number, (a_range, b_range, kind) in enumerate(ranges, start=1)
+    ]
+    return views, [], []
+
+
+def _passage_view(
+    number: int,
+    kind: PassageKind,
+    doc_a: Document | str,
+    doc_b: Document | str,
+    found: Passage | tuple[tuple[int, int], tuple[int, int]],
+) -> _Passage:
+    if isinstance(found, Passage):
+        a_range, b_range = found.a_sentences, found.b_sentences
+        a_span, b_span = found.a_chars, found.b_chars
+        changes = word_changes_text(found.changes)
+    else:
+        a_range, b_range = found
+        a_span, b_span = _sentence_span(doc_a, a_range), _sentence_span(doc_b, b_range)
+        changes = ""
+    return _Passage(
+        number=number,
+        kind=kind,
+        colour=BLOCK_PALETTE[(number - 1) % len(BLOCK_PALETTE)],
+        a_span=a_span,
+        b_span=b_span,
+        a_sentences=(a_range[0] + 1, a_range[1]),
+        b_sentences=(b_range[0] + 1, b_range[1]),
+        changes=changes,
+        excerpt=_excerpt(doc_a, a_span) or _excerpt(doc_b, b_span),
+    )
 
 
 def _fits(piece: VerifiedBlock, a: Document | str, b: Document | str) -> bool:
@@ -423,15 +564,19 @@ def _fits(piece: VerifiedBlock, a: Document | str, b: Document | str) -> bool:
     return True
 
 
-def _span(doc: Document | str, position: int, length: int) -> tuple[int, int]:
-    return doc.chars_of(position, length) if isinstance(doc, Document) else (0, 0)
+def _fits_reworded(passage: RewordedPassage, a: Document | str, b: Document | str) -> bool:
+    for doc, (first, end) in ((a, passage.a_sentences), (b, passage.b_sentences)):
+        if isinstance(doc, Document) and not 0 <= first < end <= doc.sentence_count:
+            return False
+    return True
 
 
-def _sentence_numbers(doc: Document | str, position: int, length: int) -> tuple[int, int]:
-    if not isinstance(doc, Document):
+def _sentence_span(doc: Document | str, sentences: tuple[int, int]) -> tuple[int, int]:
+    """The characters of sentences [first, end), or (0, 0) without the text."""
+    first, end = sentences
+    if not isinstance(doc, Document) or not 0 <= first < end <= doc.sentence_count:
         return (0, 0)
-    indices = doc.signature.sentence_indices
-    return indices[position] + 1, indices[position + length - 1] + 1
+    return doc.sentences[first].start, doc.sentences[end - 1].end
 
 
 def _excerpt(doc: Document | str, span: tuple[int, int], limit: int = 90) -> str:
@@ -447,6 +592,7 @@ def _side(
     batch: BatchDocument,
     doc: Document | str,
     spans: list[tuple[int, int]],
+    shared: list[tuple[int, int]],
 ) -> dict[str, object]:
     if isinstance(doc, str):
         return {
@@ -461,7 +607,7 @@ def _side(
         "key": key,
         "name": name,
         "batch": batch,
-        "segments": highlight_segments(doc.text, spans, doc.excluded),
+        "segments": highlight_segments(doc.text, spans, doc.excluded, shared),
         "missing": None,
         # what the page shades, in the window's words
         "left_out": exclusion_summary(doc),
@@ -508,10 +654,7 @@ def _heatmap(
     cells: list[_Cell] = []
     for heat in shown.cells:
         row, pair = rows[heat.index], heat.pair
-        title = (
-            f"{row.name_a} \u2194 {row.name_b}: Jaccard {percent(pair.jaccard)} "
-            f"({plural(pair.verified_blocks, 'block')})"
-        )
+        title = f"{row.headline}; Jaccard {percent(pair.jaccard)}"
         cells.append(
             _Cell(
                 x=label_width + heat.column * cell,

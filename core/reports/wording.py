@@ -9,7 +9,8 @@ and the reports read them here and keep only their layout.
 - The verdict and the passages: `verdict` ("Copied text found"), `found_in` ("62.0% of A is
   found in B"), `passage_counts` ("6 passages: 4 word for word, 2 edited"), the kinds' names
   (`PASSAGE_KINDS`, `PASSAGE_KIND_TITLES`) and `word_changes_text` ("12 of 15 words the same;
-  2 replaced, 1 added").
+  2 replaced, 1 added"); `verdict_line` puts the verdict, both shares and the passages in one
+  line (the headline of a pair on the command line, in the report and in tooltips).
 - What was left out of the scores: `exclusion_summary` (one document: what it leaves out and
   why), `exclusions_asked` (the exclusions asked for, in one order), and the two views built on
   them: `comparison_left_out` (two documents) and `batch_left_out` (a folder check, whose plain
@@ -104,6 +105,28 @@ def passage_counts(kinds: Iterable[PassageKind]) -> str:
         return f"{plural(total, 'passage')}, {PASSAGE_KINDS[kinds[0]]}"
     parts = [f"{counts[k]:,} {PASSAGE_KINDS[k]}" for k in kinds]
     return f"{plural(total, 'passage')}: {', '.join(parts)}"
+
+
+def passage_kinds(verified: int, reworded: int) -> list[PassageKind]:
+    """The kinds of a pair's passages from their counts (a folder check's pair keeps counts):
+    what `passage_counts` and `verdict_line` read."""
+    return [PassageKind.VERIFIED] * verified + [PassageKind.REWORDED] * reworded
+
+
+def verdict_line(
+    flagged: bool,
+    copied_a: float,
+    copied_b: float,
+    kinds: Iterable[PassageKind],
+    name_a: str = "A",
+    name_b: str = "B",
+) -> str:
+    """The headline of a pair: "Copied text found: 62.0% of A is found in B, 55.0% of B is
+    found in A; 6 passages: 4 word for word, 2 edited", or "No copied text found"."""
+    if not flagged:
+        return verdict(False)
+    shares = f"{found_in(copied_a, name_a, name_b)}, {found_in(copied_b, name_b, name_a)}"
+    return f"{verdict(True)}: {shares}; {passage_counts(kinds)}"
 
 
 def word_changes_text(changes: WordChanges) -> str:

@@ -1,4 +1,5 @@
-"""`doppel batch` on the bundled samples: the table, the JSON contract, CSV, threshold."""
+"""`doppel batch` on the bundled samples: the table, the JSON contract (fields only added), CSV,
+the threshold on the copied share, reworded passages and --strict."""
 
 from __future__ import annotations
 
@@ -10,10 +11,24 @@ from pathlib import Path
 
 import pytest
 
+from app.cli.batch import TABLE_KEY
 from app.cli.main import main
 from core.documents.sentences import word_spans
-from core.reports.wording import LEFT_OUT
+from core.reports.batch_export import CSV_COLUMNS
+from core.reports.wording import LEFT_OUT, percent
 from core.resources import resource_path
+
+#: a pair's fields before reworded passages (issue 12), and the fields they added
+OLD_PAIR_FIELDS = {
+    "a",
+    "b",
+    "jaccard",
+    "coverage_a",
+    "coverage_b",
+    "verified_blocks",
+    "longest_block",
+}
+NEW_PAIR_FIELDS = {"flagged", "copied_a", "copied_b", "reworded_passages"}
 
 
 def copy_samples(folder: Path) -> Path:
@@ -43,20 +58,85 @@ def test_json_has_documents_failed_and_ranked_pairs(capsys, tmp_path: Path) -> N
     assert [Path(f["path"]).name for f in data["failed"]] == ["broken.docx"]
     assert data["failed"][0]["error"]
     (pair,) = data["pairs"]
-    assert set(pair) == {
-        "a",
-        "b",
-        "jaccard",
-        "coverage_a",
-        "coverage_b",
-        "verified_blocks",
-        "longest_block",
-    }
+    assert set(pair) == OLD_PAIR_FIELDS | NEW_PAIR_FIELDS
     assert {Path(pair["a"]).name, Path(pair["b"]).name} == {
         "original-essay.txt",
         "reworded-copy.docx",
     }
     assert 0.3 < pair["jaccard"] < 0.32
+    assert pair["flagged"] is True and pair["reworded_passages"] == 2
+    assert pair["verified_blocks"] == 4 and pair["longest_block"] == 5
+    # the same shares as `doppel compare` on the pair
+    _, out, _ = run(capsys, "compare", folder / "original-essay.txt", folder / "reworded-copy.docx",
+                    "--json", "--lang", "en")  # fmt: skip
+    compared = json.loads(out)
+    assert (pair["copied_a"], pair["copied_b"]) == (compared["copied_a"], compared["copied_b"])
+
+
+def test_strict_keeps_every_old_field_and_leaves_reworded_passages_out(
+    capsys, tmp_path: Path
+) -> None:
+    folder = copy_samples(tmp_path / "class")
+    argv = ["batch", folder, "--json", "--no-cache", "--lang", "en"]
+    _, out, _ = run(capsys, *argv)
+    (default,) = json.loads(out)["pairs"]
+    _, out, _ = run(capsys, *argv, "--strict")
+    (strict,) = json.loads(out)["pairs"]
+    assert {k: strict[k] for k in OLD_PAIR_FIELDS} == {k: default[k] for k in OLD_PAIR_FIELDS}
+    assert strict["reworded_passages"] == 0 and strict["flagged"] is True
+    assert strict["copied_a"] < default["copied_a"]
+
+
+EDITED_A = (
+    "Job seekers print their applications and practise for interviews. Funding, however, "
+    "remains a constant struggle. When budgets shrink, opening hours are usually the first "
+    "thing to be cut. Shorter hours hurt exactly those visitors who depend on the library most."
+)
+EDITED_B = (
+    "Job seekers print their applications and practise for interviews. Money, unfortunately, "
+    "remains a permanent problem. Whenever budgets shrink, staff positions are typically the "
+    "earliest thing to be reduced. Shorter hours hurt exactly those visitors who depend on the "
+    "library most."
+)
+
+
+def reworded_only(folder: Path) -> Path:
+    """Two essays sharing one edited paragraph (no two consecutive sentences alike enough for
+    a verified block), and the unrelated sample."""
+    folder.mkdir(parents=True)
+    own = resource_path("samples", "unrelated-essay.txt").read_text(encoding="utf-8")
+    own = own.split("\n\n")
+    (folder / "anna.txt").write_text("\n\n".join([own[1], EDITED_A, own[2]]), encoding="utf-8")
+    (folder / "ben.txt").write_text("\n\n".join([own[3], EDITED_B, own[4]]), encoding="utf-8")
+    original = resource_path("samples", "original-essay.txt").read_bytes()
+    (folder / "cara.txt").write_bytes(original)
+    return folder
+
+
+def test_a_pair_found_only_by_the_reworded_detector_is_listed(capsys, tmp_path: Path) -> None:
+    folder = reworded_only(tmp_path / "class")
+    argv = ["batch", folder, "--no-cache", "--lang", "en"]
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0
+    pairs = {(Path(p["a"]).name, Path(p["b"]).name): p for p in json.loads(out)["pairs"]}
+    found = pairs[("anna.txt", "ben.txt")]
+    assert found["flagged"] is True and found["reworded_passages"] == 1
+    assert found["verified_blocks"] == 0 and found["longest_block"] == 0
+    assert found["jaccard"] == found["coverage_a"] == 0.0 and found["copied_a"] > 0.3
+    _, out, _ = run(capsys, *argv, "--json", "--strict")
+    strict = {(Path(p["a"]).name, Path(p["b"]).name) for p in json.loads(out)["pairs"]}
+    assert ("anna.txt", "ben.txt") not in strict
+    _, out, _ = run(capsys, *argv)  # the table lists it with its edited passage
+    row = next(line for line in out.splitlines() if line.endswith("anna.txt  ↔  ben.txt"))
+    assert row.split()[:7] == [
+        percent(max(found["copied_a"], found["copied_b"])),
+        percent(found["copied_a"]),
+        percent(found["copied_b"]),
+        "0%",
+        "0",
+        "1",
+        "0",
+    ]
 
 
 def test_table_csv_and_threshold(capsys, tmp_path: Path) -> None:
@@ -64,11 +144,36 @@ def test_table_csv_and_threshold(capsys, tmp_path: Path) -> None:
     target = tmp_path / "out" / "pairs.csv"
     code, out, _ = run(capsys, "batch", folder, "--csv", target, "--no-cache")
     assert code == 0 and "original-essay.txt" in out and "broken.docx" in out
+    lines = out.splitlines()
+    header = next(k for k, line in enumerate(lines) if line.split()[:1] == ["copied"])
+    assert lines[header].split()[:7] == [
+        "copied", "A", "in", "B", "B", "in", "A",
+    ]  # fmt: skip
+    assert lines[header].split()[7:11] == ["Jaccard", "blocks", "edited", "longest"]
+    assert "original-essay.txt  ↔  reworded-copy.docx" in lines[header + 1]
+    assert lines[header + 3 : header + 5] == list(TABLE_KEY)
+    with target.open(encoding="utf-8", newline="") as file:
+        table = list(csv.reader(file))
+    # the old columns in their order, then the new ones at the end
+    assert table[0] == list(CSV_COLUMNS) and CSV_COLUMNS[:7] == (
+        "a", "b", "jaccard", "coverage_a", "coverage_b", "verified_blocks", "longest_block",
+    )  # fmt: skip
+    assert CSV_COLUMNS[7:] == ("flagged", "copied_a", "copied_b", "reworded_passages")
     rows = list(csv.DictReader(target.open(encoding="utf-8")))
     assert len(rows) == 1 and float(rows[0]["jaccard"]) > 0.3
+    _, out, _ = run(capsys, "batch", folder, "--json", "--no-cache")
+    (pair,) = json.loads(out)["pairs"]
+    assert rows[0]["flagged"] == "true" and rows[0]["reworded_passages"] == "2"
+    assert float(rows[0]["copied_a"]) == pair["copied_a"]
+    assert float(rows[0]["copied_b"]) == pair["copied_b"]
     assert not list(target.parent.glob(".*.tmp"))  # written atomically, nothing left over
+    # the threshold is on the copied share (70.8% here), not on Jaccard (30.8%)
     code, out, _ = run(capsys, "batch", folder, "--json", "--threshold", "0.5", "--no-cache")
+    assert len(json.loads(out)["pairs"]) == 1
+    code, out, _ = run(capsys, "batch", folder, "--json", "--threshold", "0.75", "--no-cache")
     assert json.loads(out)["pairs"] == []
+    code, out, _ = run(capsys, "batch", folder, "--threshold", "0.75", "--no-cache")
+    assert "No copied text found in any pair with a copied share of 75% or more." in out
 
 
 def test_against_an_archive_and_a_bad_threshold(capsys, tmp_path: Path) -> None:
@@ -141,6 +246,9 @@ def test_exclude_common_in_json_and_table(capsys, tmp_path: Path) -> None:
     code, out, _ = run(capsys, *argv)
     plain = json.loads(out)
     assert len(plain["pairs"]) > 1  # the prompt links every holder
+    # ranked as the engine ranks them: copied text found first, the larger share first
+    shares = [max(p["copied_a"], p["copied_b"]) for p in plain["pairs"]]
+    assert all(p["flagged"] for p in plain["pairs"]) and shares == sorted(shares, reverse=True)
     assert plain["exclusions"] == {
         "quotations": False,
         "references": False,

@@ -1,4 +1,5 @@
-"""The `doppel` command line on the bundled samples and on bad input."""
+"""The `doppel` command line on the bundled samples and on bad input: the verdict, the copied
+shares and the passages of both kinds, --strict, and the JSON contract (fields only added)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,32 @@ from pathlib import Path
 
 import pytest
 
+from app.cli.compare import STRICT_NOTE
 from app.cli.main import main
+from core.documents.document import load_document
+from core.options import SignatureOptions
+from core.reports.wording import PASSAGE_KINDS, percent
 from core.resources import resource_path
 
 SAMPLES = resource_path("samples")
 ORIGINAL = SAMPLES / "original-essay.txt"
 COPY_DOCX = SAMPLES / "reworded-copy.docx"
+#: `doppel compare original-essay.txt reworded-copy.docx --json` as Doppel printed it before
+#: reworded passages existed (commit 2efa191): every field it has must keep its value
+BEFORE_REWORDED = Path(__file__).parent / "data" / "samples-before-reworded.json"
+#: the fields the reworded passages added (issue 12)
+NEW_FIELDS = {"flagged", "copied_a", "copied_b", "passages"}
+#: each kind's name in the summary, as words
+PASSAGE_KINDS_WORDS = {kind.value: words.split() for kind, words in PASSAGE_KINDS.items()}
+PASSAGE_FIELDS = {
+    "kind",
+    "a_chars",
+    "b_chars",
+    "a_sentences",
+    "b_sentences",
+    "shared_words",
+    "similarity",
+}
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -86,7 +107,149 @@ def test_options_reach_the_engine(capsys) -> None:
         "key_size": 1,
         "min_block": 3,
         "short_sentences": "literal",
+        "reworded": True,
     }
+    code, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX, "--json", "--strict")
+    assert code == 0 and json.loads(out)["options"]["reworded"] is False
+
+
+# --- the verdict, the shares, the passages (issue 12) -----------------------------------------
+
+
+def old_fields(data: dict) -> dict:
+    """`data` without the fields reworded passages added, paths as file names."""
+    old = {k: v for k, v in data.items() if k not in NEW_FIELDS}
+    old["options"] = {k: v for k, v in data["options"].items() if k != "reworded"}
+    for side in ("a", "b"):
+        old[side] = {**data[side], "path": Path(data[side]["path"]).name}
+    return old
+
+
+def test_json_adds_the_verdict_the_shares_and_the_passages(capsys) -> None:
+    code, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["flagged"] is True
+    # more of each document is copied than SL+ST's blocks alone cover
+    assert data["coverage_a"] < data["copied_a"] <= 1 and data["coverage_b"] < data["copied_b"] <= 1
+    passages = data["passages"]
+    assert all(set(p) == PASSAGE_FIELDS for p in passages)
+    kinds = [p["kind"] for p in passages]
+    assert kinds.count("verified") == 4 and kinds.count("reworded") == 2
+    # the verified passages are the blocks' pieces, characters and all
+    pieces = [piece for block in data["blocks"] for piece in block["pieces"]]
+    assert sorted((p["a_chars"], p["b_chars"]) for p in passages if p["kind"] == "verified") == (
+        sorted((p["a_chars"], p["b_chars"]) for p in pieces)
+    )
+    # ranges are half-open, [first, end), sentences and characters alike, in the order of A
+    a = load_document(ORIGINAL, SignatureOptions(language="en"))
+    b = load_document(COPY_DOCX, SignatureOptions(language="en"))
+    for p in passages:
+        (first_a, end_a), (first_b, end_b) = p["a_sentences"], p["b_sentences"]
+        assert first_a < end_a <= a.sentence_count and first_b < end_b <= b.sentence_count
+        assert p["a_chars"] == [a.sentences[first_a].start, a.sentences[end_a - 1].end]
+        assert p["b_chars"] == [b.sentences[first_b].start, b.sentences[end_b - 1].end]
+        assert p["shared_words"] > 0 and 0 < p["similarity"] <= 1
+    assert [p["a_sentences"] for p in passages] == sorted(p["a_sentences"] for p in passages)
+    last = passages[-1]  # the last sentence, copied alone: one sentence, [26, 27)
+    assert (last["kind"], last["a_sentences"], last["b_sentences"]) == (
+        "reworded",
+        [26, 27],
+        [23, 24],
+    )
+
+
+def test_every_field_before_reworded_passages_keeps_its_value(capsys) -> None:
+    """Fields only added: the sample pair's JSON, with reworded passages (the default) and
+    without (--strict), holds every field Doppel printed before, with the same value."""
+    before = json.loads(BEFORE_REWORDED.read_text(encoding="utf-8"))
+    _, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX, "--json")
+    default = json.loads(out)
+    _, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX, "--json", "--strict")
+    strict = json.loads(out)
+    for data in (default, strict):
+        assert set(data) == set(before) | NEW_FIELDS
+        assert set(data["options"]) == set(before["options"]) | {"reworded"}
+        assert old_fields(data) == before
+    # --strict: the paper's method alone, so its passages are the verified ones, unchanged
+    assert strict["options"]["reworded"] is False and default["options"]["reworded"] is True
+    assert strict["passages"] == [p for p in default["passages"] if p["kind"] == "verified"]
+    assert strict["flagged"] is True
+    assert (strict["copied_a"], strict["copied_b"]) < (default["copied_a"], default["copied_b"])
+
+
+def test_strict_keeps_every_field_on_pairs_with_and_without_copying(capsys, tmp_path: Path) -> None:
+    """The detector only adds: on a pair with exclusions, and on an unrelated pair, --strict
+    changes no field but the new ones."""
+    a, b, prompt = submissions(tmp_path)
+    for argv in (
+        ("compare", a, b, "--json", "--exclude-quotes", "--template", prompt),
+        ("compare", ORIGINAL, SAMPLES / "unrelated-essay.docx", "--json"),
+    ):
+        _, out, _ = run(capsys, *argv)
+        default = json.loads(out)
+        _, out, _ = run(capsys, *argv, "--strict")
+        strict = json.loads(out)
+        assert old_fields(default) == old_fields(strict)
+        assert not any(p["kind"] == "reworded" for p in strict["passages"])
+
+
+def test_unrelated_essays_have_no_verdict_and_no_passage(capsys) -> None:
+    code, out, _ = run(capsys, "compare", ORIGINAL, SAMPLES / "unrelated-essay.docx", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["flagged"] is False and data["passages"] == []
+    assert data["copied_a"] == data["copied_b"] == 0.0
+    _, out, _ = run(capsys, "compare", ORIGINAL, SAMPLES / "unrelated-essay.docx")
+    assert out.splitlines()[3] == "No copied text found"
+
+
+def test_the_summary_leads_with_the_verdict_then_the_papers_score_then_the_passages(
+    capsys,
+) -> None:
+    _, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX, "--json")
+    data = json.loads(out)
+    code, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX)
+    assert code == 0
+    lines = out.splitlines()
+    verdict = (
+        f"Copied text found: {percent(data['copied_a'])} of A is found in B, "
+        f"{percent(data['copied_b'])} of B is found in A; 6 passages: 4 word for word, 2 edited"
+    )
+    assert lines[3] == verdict  # after A, B and a blank line
+    jaccard = next(k for k, line in enumerate(lines) if line.startswith("Jaccard similarity"))
+    listed = lines.index("Passages, in the order of A (sentence numbers count from 1):")
+    blocks = next(k for k, line in enumerate(lines) if line.startswith(" A pos"))
+    assert 3 < jaccard < listed < blocks
+    assert f"{percent(data['jaccard'])}" in lines[jaccard]
+    rows = lines[listed + 2 : listed + 2 + len(data["passages"])]
+    for row, passage in zip(rows, data["passages"], strict=True):
+        words = PASSAGE_KINDS_WORDS[passage["kind"]]
+        assert row.split()[1 : 1 + len(words)] == words
+    edited = [row for row in rows if " edited " in row]
+    assert len(edited) == 2
+    assert edited[0].split()[2:4] == ["16–19", "16–19"]  # sentence numbers count from 1
+    assert edited[0].endswith("17 of 26 words the same; 9 replaced, 1 left out")
+    assert edited[1].endswith("27       24  8 of 8 words the same")
+    # what was shown for blocks is still shown
+    assert "first words differ" in out and "  split  " in out
+    assert STRICT_NOTE not in out
+
+
+def test_strict_summary_says_so_and_lists_only_verified_blocks(capsys) -> None:
+    code, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX, "--strict")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[3].endswith("; 4 passages, word for word") and lines[4] == STRICT_NOTE
+    assert " edited " not in out
+
+
+def test_strict_is_an_engine_option_of_compare_and_batch(capsys) -> None:
+    for name in ("compare", "batch"):
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert "--strict the paper's method alone" in text
+        assert "reworded (edited) passages" in text
 
 
 @pytest.mark.parametrize(

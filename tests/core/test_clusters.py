@@ -1,12 +1,16 @@
-"""Clusters: documents linked, directly or through others, by pairs at or above a threshold."""
+"""Clusters: documents linked, directly or through others, by pairs with copied text found (a
+verified block or a reworded passage) whose copied share reaches a threshold."""
 
 from __future__ import annotations
 
-from core.batch.clusters import clusters
+from core.batch.clusters import clusters, reaches
 from core.batch.result import PairResult
+from core.detection.reworded import RewordedPassage
+from core.detection.verification import VerifiedBlock
 
 
-def pair(a: int, b: int, jaccard: float) -> PairResult:
+def pair(a: int, b: int, copied: float, jaccard: float = 0.1) -> PairResult:
+    """A pair with a verified block, `copied` the larger of its shares."""
     return PairResult(
         a=a,
         b=b,
@@ -15,8 +19,16 @@ def pair(a: int, b: int, jaccard: float) -> PairResult:
         coverage_b=jaccard,
         verified_blocks=1,
         longest_block=2,
-        pieces=(),
+        pieces=(VerifiedBlock(0, 0, 2),),
+        copied_a=copied / 2,
+        copied_b=copied,
     )
+
+
+def edited(a: int, b: int, copied: float) -> PairResult:
+    """A pair found by the reworded detector alone (no verified block, Jaccard 0)."""
+    passage = RewordedPassage((0, 3), (1, 4), (), 9, 0.6)
+    return PairResult(a, b, 0.0, 0.0, 0.0, 0, 0, (), copied, copied, (passage,))
 
 
 def test_a_chain_links_transitively() -> None:
@@ -54,3 +66,17 @@ def test_a_document_paired_with_itself_is_not_a_group() -> None:
 def test_joining_two_groups_through_a_late_pair() -> None:
     pairs = [pair(0, 1, 0.5), pair(2, 3, 0.5), pair(4, 5, 0.5), pair(1, 3, 0.5)]
     assert clusters(pairs, 0.5) == [[0, 1, 2, 3], [4, 5]]
+
+
+def test_both_kinds_link_and_the_threshold_is_on_the_copied_share() -> None:
+    pairs = [edited(0, 1, 0.4), pair(1, 2, 0.3, jaccard=0.9), edited(3, 4, 0.1)]
+    assert clusters(pairs, 0.3) == [[0, 1, 2]]  # the edited copy links 0 to 1, Jaccard 0
+    assert clusters(pairs, 0.35) == [[0, 1]]  # a high Jaccard does not reach a share of 35%
+    assert clusters(pairs, 0.0) == [[0, 1, 2], [3, 4]]
+
+
+def test_a_pair_without_copied_text_links_nothing() -> None:
+    nothing = PairResult(0, 1, 0.0, 0.0, 0.0, 0, 0, (), copied_a=0.5, copied_b=0.5)
+    assert not nothing.flagged and not reaches(nothing, 0.0)
+    assert clusters([nothing], 0.0) == []
+    assert reaches(edited(0, 1, 0.2), 0.2) and not reaches(edited(0, 1, 0.2), 0.21)

@@ -1,5 +1,6 @@
-"""The HTML report of a folder check: ranked index, pair pages, highlights, escaping, no
-network, and rewriting into a folder that already holds a report."""
+"""The HTML report of a folder check: ranked index, pair pages with both kinds of passage,
+highlights, escaping, no network, the threshold on the copied share, and rewriting into a
+folder that already holds a report."""
 
 from __future__ import annotations
 
@@ -18,13 +19,20 @@ from core.batch.common_text import exclude_common_text
 from core.batch.ranking import rank_key
 from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult
 from core.batch.run import compare_pair
+from core.comparison import compare_documents
+from core.detection.passages import (
+    PassageKind,
+    build_passages,
+    shared_word_spans,
+    side_stems,
+)
 from core.detection.reworded import document_profile
 from core.detection.verification import VerifiedBlock
 from core.documents.document import Document, document_from_text
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.errors import DocumentError
 from core.options import ExclusionOptions, MatchOptions, SignatureOptions
-from core.reports.heatmap import HEATMAP_BINS, bin_labels, heatmap
+from core.reports.heatmap import HEATMAP_BINS, bin_labels, heat_bin, heatmap
 from core.reports.html import (
     MAX_HEATMAP_DOCUMENTS,
     display_names,
@@ -33,7 +41,14 @@ from core.reports.html import (
     pair_page_name,
     write_html_report,
 )
-from core.reports.wording import LEFT_OUT, batch_left_out, exclusion_summary, plural
+from core.reports.wording import (
+    LEFT_OUT,
+    batch_left_out,
+    exclusion_summary,
+    percent,
+    plural,
+    word_changes_text,
+)
 from core.resources import resource_path
 
 OPTIONS = SignatureOptions(language="en")
@@ -113,13 +128,17 @@ class Page(HTMLParser):
         self.sources: list[str] = []
         self.rows: list[list[str]] = []
         self.texts: dict[str, str] = {}  # side -> the whole text shown
-        self.marked: dict[str, dict[int, str]] = {}  # side -> block -> highlighted text
+        self.marked: dict[str, dict[int, str]] = {}  # side -> passage -> highlighted text
+        self.kinds: dict[str, dict[int, str]] = {}  # side -> passage -> its kind (CSS class)
+        self.titles: dict[str, dict[int, str]] = {}  # side -> passage -> its marks' tooltip
+        self.shared: dict[str, list[str]] = {}  # side -> the emphasised words, in order
         self._stack: list[str] = []
         self._in_table = False
         self._cell: list[str] | None = None
         self._side: str | None = None
         self._side_depth = 0
         self._mark: int | None = None
+        self._emphasis = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attr = dict(attrs)
@@ -137,11 +156,22 @@ class Page(HTMLParser):
             self._side = (attr.get("id") or "")[5:]
             self.texts[self._side] = ""
             self.marked[self._side] = {}
+            self.kinds[self._side] = {}
+            self.titles[self._side] = {}
+            self.shared[self._side] = []
             self._side_depth = 0
         elif self._side is not None and tag == "div":
             self._side_depth += 1
         if self._side is not None and tag == "mark":
             self._mark = int(attr["data-block"] or 0)
+            classes = (attr.get("class") or "").split()
+            kind = attr.get("data-kind") or ""
+            assert kind in classes  # the kind is the mark's CSS class
+            self.kinds[self._side][self._mark] = kind
+            self.titles[self._side].setdefault(self._mark, attr.get("title") or "")
+            self._emphasis = "shared" in classes
+            if self._emphasis:
+                self.shared[self._side].append("")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "table":
@@ -151,6 +181,7 @@ class Page(HTMLParser):
             self._cell = None
         if tag == "mark":
             self._mark = None
+            self._emphasis = False
         if tag == "div" and self._side is not None:
             if self._side_depth == 0:
                 self._side = None
@@ -165,6 +196,8 @@ class Page(HTMLParser):
             if self._mark is not None:
                 marked = self.marked[self._side]
                 marked[self._mark] = marked.get(self._mark, "") + data
+            if self._emphasis:
+                self.shared[self._side][-1] += data
 
 
 def parse(path: Path) -> Page:
@@ -186,16 +219,26 @@ def result(docs: list[Document]) -> BatchResult:
 
 
 def threshold_between(result: BatchResult) -> float:
-    """A threshold with at least one pair above and one below it."""
-    scores = sorted({p.jaccard for p in result.pairs}, reverse=True)
+    """A threshold (on the copied share) with at least one pair above and one below it."""
+    scores = sorted({p.copied for p in result.pairs}, reverse=True)
     assert len(scores) >= 2, "the test collection needs pairs of different scores"
     return (scores[0] + scores[1]) / 2
 
 
 def test_the_test_collection_has_what_the_tests_need(result: BatchResult) -> None:
-    linked = {(p.a, p.b) for p in result.pairs}
+    linked = {(p.a, p.b): p for p in result.pairs}
     assert (0, 1) in linked and (0, 3) in linked  # the copy and the evil document
     assert all(p.pieces for p in result.pairs)
+    assert linked[(0, 1)].reworded  # the copy has passages of both kinds
+    # the copy ranks first by its copied share, below the evil document by Jaccard
+    copy, evil = linked[(0, 1)], linked[(0, 3)]
+    assert copy.copied > evil.copied and copy.jaccard < evil.jaccard
+    assert result.pairs[0] is copy
+
+
+def expected_passages(docs: Sequence[Document], pair: PairResult):
+    """The passages of both kinds the engine finds for the pair (what its page must show)."""
+    return compare_documents(docs[pair.a], docs[pair.b]).passages
 
 
 def test_index_lists_the_pairs_in_rank_order(
@@ -208,7 +251,21 @@ def test_index_lists_the_pairs_in_rank_order(
     names = ["anna.txt", "ben.txt", "cara.txt", '<b>bad" name.txt']
     assert [(row[1], row[2]) for row in body] == [(names[p.a], names[p.b]) for p in result.pairs]
     assert [row[0] for row in body] == [str(n) for n in range(1, len(result.pairs) + 1)]
-    assert body[0][3] == f"{result.pairs[0].jaccard * 100:.1f}%"
+    # copied (the rank), A in B, B in A (the copied shares), Jaccard, blocks, edited, longest
+    assert [row[3:] for row in body] == [
+        [
+            percent(p.copied),
+            percent(p.copied_a),
+            percent(p.copied_b),
+            percent(p.jaccard),
+            str(p.verified_blocks),
+            str(p.reworded_passages),
+            str(p.longest_block),
+        ]
+        for p in result.pairs
+    ]
+    html = index.read_text(encoding="utf-8")
+    assert "Copied text found: 63.0% of anna.txt is found in ben.txt" in html  # the verdict
 
 
 def test_pair_pages_exist_only_at_or_above_the_threshold(
@@ -219,7 +276,7 @@ def test_pair_pages_exist_only_at_or_above_the_threshold(
     expected = {
         pair_page_name(rank)
         for rank, pair in enumerate(result.pairs, start=1)
-        if pair.jaccard >= threshold
+        if pair.copied >= threshold
     }
     assert expected and len(expected) < len(result.pairs)
     assert {p.name for p in (tmp_path / "pairs").iterdir()} == expected
@@ -227,25 +284,80 @@ def test_pair_pages_exist_only_at_or_above_the_threshold(
     assert linked == {f"pairs/{name}" for name in expected}
 
 
-def test_highlights_hold_exactly_the_characters_of_the_engines_pieces(
+def test_highlights_hold_exactly_the_characters_of_the_engines_passages(
     docs: list[Document], result: BatchResult, tmp_path: Path
 ) -> None:
     write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs))
+    kinds_seen = set()
     for rank, pair in enumerate(result.pairs, start=1):
         page = parse(tmp_path / "pairs" / pair_page_name(rank))
         doc_a, doc_b = docs[pair.a], docs[pair.b]
         assert page.texts == {"a": doc_a.text, "b": doc_b.text}  # the whole text, in order
-        expected_a, expected_b = {}, {}
-        for number, piece in enumerate(pair.pieces, start=1):
-            start, end = doc_a.chars_of(piece.a_start, piece.length)
-            expected_a[number] = doc_a.text[start:end]
-            start, end = doc_b.chars_of(piece.b_start, piece.length)
-            expected_b[number] = doc_b.text[start:end]
+        passages = expected_passages(docs, pair)
+        # the page's passages, worked out from the loaded documents and the check's records,
+        # are the engine's: the sentence indices line up
+        profiles = document_profile(doc_a), document_profile(doc_b)
+        assert build_passages(doc_a, doc_b, *profiles, pair.pieces, pair.reworded) == passages
+        assert len(passages) == pair.verified_blocks + pair.reworded_passages
+        expected_a = {n: doc_a.text[slice(*p.a_chars)] for n, p in enumerate(passages, start=1)}
+        expected_b = {n: doc_b.text[slice(*p.b_chars)] for n, p in enumerate(passages, start=1)}
         assert page.marked == {"a": expected_a, "b": expected_b}
-        # every block is anchored on both sides and linked from the block list
+        kinds = {n: p.kind.value for n, p in enumerate(passages, start=1)}
+        assert page.kinds == {"a": kinds, "b": kinds}
+        kinds_seen.update(kinds.values())
+        # each passage's tooltip says its number, its kind and what changed
+        for n, passage in enumerate(passages, start=1):
+            kind = "word for word" if passage.kind is PassageKind.VERIFIED else "edited"
+            title = f"Passage {n}, {kind}: {word_changes_text(passage.changes)}"
+            assert page.titles["a"][n] == page.titles["b"][n] == title
+        # every passage is anchored on both sides and linked from the passage list
         for number in expected_a:
             assert f"#a-block-{number}" in page.links
             assert f"#b-block-{number}" in page.links
+    assert kinds_seen == {"verified", "reworded"}
+
+
+def test_reworded_passages_are_drawn_apart_with_their_shared_words_emphasised(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs))
+    rank = next(r for r, p in enumerate(result.pairs, start=1) if (p.a, p.b) == (0, 1))
+    path = tmp_path / "pairs" / pair_page_name(rank)
+    html = path.read_text(encoding="utf-8")
+    page = parse(path)
+    doc_a, doc_b = docs[0], docs[1]
+    reworded = [
+        p for p in expected_passages(docs, result.pairs[rank - 1]) if p.kind.value == "reworded"
+    ]
+    assert len(reworded) == 2
+    # a different class and style from the verified blocks, and a legend naming both
+    assert '<mark class="reworded r' in html and '<mark class="verified c' in html
+    assert re.search(r"mark\.reworded \{[^}]*dashed", html)  # the style, inlined
+    legend = html[html.index('class="legend passage-legend"') :]
+    legend = legend[: legend.index("</ul>")]
+    assert "word for word</li>" in legend and "edited</li>" in legend
+    # the words each side shares with the other, emphasised, in order
+    want_a, want_b = [], []
+    for passage in reworded:
+        stems_a = side_stems(doc_a, passage.a_sentences)
+        stems_b = side_stems(doc_b, passage.b_sentences)
+        want_a += [
+            doc_a.text[s:e] for s, e in shared_word_spans(doc_a, passage.a_sentences, stems_b)
+        ]
+        want_b += [
+            doc_b.text[s:e] for s, e in shared_word_spans(doc_b, passage.b_sentences, stems_a)
+        ]
+    assert want_a and want_b
+    assert page.shared == {"a": want_a, "b": want_b}
+    assert "budgets" in want_a and "budgets" in want_b  # "When budgets shrink" / "Whenever …"
+    # the passage table lists both kinds, with what changed
+    table = html[
+        html.index('id="passages-title"') : html.index(
+            "</table>", html.index('id="passages-title"')
+        )
+    ]
+    assert table.count('<tr class="reworded">') == 2 and table.count('<tr class="verified">') == 4
+    assert escape(word_changes_text(reworded[0].changes)) in table
 
 
 def test_document_text_and_file_names_are_always_escaped(
@@ -299,12 +411,57 @@ def test_rewriting_replaces_its_own_files_and_leaves_others_alone(
 
     threshold = threshold_between(result)
     write_html_report(result, tmp_path, threshold=threshold, load_document=loader(docs))
-    above = sum(1 for p in result.pairs if p.jaccard >= threshold)
+    above = sum(1 for p in result.pairs if p.copied >= threshold)
     pages = sorted(p.name for p in (tmp_path / "pairs").glob("[0-9]*.html"))
     assert pages == [pair_page_name(rank) for rank in range(1, above + 1)]  # stale ones gone
     assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "the teacher's own notes"
     assert (tmp_path / "pairs" / "keep-me.html").read_text(encoding="utf-8") == "mine"
     assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_the_threshold_is_on_the_copied_share_not_on_jaccard(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    """The copy (0, 1) has a lower Jaccard than the evil document's pair (0, 3) but a larger
+    copied share: a threshold between the two shares gives the copy its page, and no other."""
+    copy = next(p for p in result.pairs if (p.a, p.b) == (0, 1))
+    evil = next(p for p in result.pairs if (p.a, p.b) == (0, 3))
+    threshold = (copy.copied + evil.copied) / 2
+    assert copy.jaccard < threshold and evil.jaccard < threshold  # Jaccard would list neither
+    index = write_html_report(result, tmp_path, threshold=threshold, load_document=loader(docs))
+    assert [p.name for p in (tmp_path / "pairs").iterdir()] == [pair_page_name(1)]
+    assert result.pairs[0] is copy
+    html = index.read_text(encoding="utf-8")
+    assert "Threshold (copied share)" in html
+    assert f"with a copied share at or above {threshold * 100:g}%" in html
+    # the clusters and the heatmap follow the same rule
+    assert "Cluster 1 · 2 documents" in html
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    assert len(re.findall(r'text-anchor="end">', svg)) == 2
+
+
+def test_markup_inside_a_reworded_passage_is_escaped(tmp_path: Path) -> None:
+    original = (SAMPLES / "original-essay.txt").read_text(encoding="utf-8")
+    copy = (SAMPLES / "reworded-copy.txt").read_text(encoding="utf-8")
+    hostile = copy.replace("Money, unfortunately,", f"Money, {SCRIPT} unfortunately,")
+    assert hostile != copy
+    docs = [
+        document_from_text(original, "class/anna.txt", OPTIONS),
+        document_from_text(hostile, "class/ben.txt", OPTIONS),
+    ]
+    result = make_result(docs)
+    (pair,) = result.pairs
+    passages = expected_passages(docs, pair)
+    inside = [p for p in passages if p.kind is PassageKind.REWORDED]
+    b_text = docs[1].text
+    assert any(SCRIPT in b_text[slice(*p.b_chars)] for p in inside)  # inside an edited one
+    write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs))
+    path = tmp_path / "pairs" / pair_page_name(1)
+    html = path.read_text(encoding="utf-8")
+    assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    page = parse(path)
+    number = next(n for n, p in enumerate(passages, start=1) if SCRIPT in b_text[slice(*p.b_chars)])
+    assert page.kinds["b"][number] == "reworded" and SCRIPT in page.marked["b"][number]
 
 
 def test_the_index_summarises_the_run(
@@ -333,8 +490,18 @@ def test_a_document_that_cannot_be_loaded_is_named_not_fatal(
 
     write_html_report(result, tmp_path, threshold=0.0, load_document=load)
     rank = next(r for r, p in enumerate(result.pairs, start=1) if (p.a, p.b) == (0, 1))
-    html = (tmp_path / "pairs" / pair_page_name(rank)).read_text(encoding="utf-8")
+    path = tmp_path / "pairs" / pair_page_name(rank)
+    html = path.read_text(encoding="utf-8")
     assert "the file is gone" in html
+    # the passages are still listed, from the check's records, and A's side is highlighted
+    pair = result.pairs[rank - 1]
+    passages = expected_passages(docs, pair)
+    assert html.count('<tr class="reworded">') == pair.reworded_passages == 2
+    assert html.count('<tr class="verified">') == pair.verified_blocks
+    page = parse(path)
+    assert page.marked["a"] == {
+        n: docs[0].text[slice(*p.a_chars)] for n, p in enumerate(passages, start=1)
+    }
 
 
 @pytest.mark.parametrize("outside", [1, 2])
@@ -367,9 +534,14 @@ def test_the_heatmap_is_capped_and_says_so(docs: list[Document], tmp_path: Path)
         )
         for n in range(count + 2)
     )
+    piece = (VerifiedBlock(0, 0, 2),)
+
+    def copied(a: int, b: int, share: float) -> PairResult:
+        return PairResult(a, b, 0.1, 0.1, 0.1, 1, 2, piece, copied_a=share, copied_b=share / 2)
+
     pairs = (
-        *(PairResult(n, n + 1, 0.95 - n / 10_000, 0.5, 0.5, 1, 2, ()) for n in range(count - 1)),
-        PairResult(count, count + 1, 0.2, 0.2, 0.2, 1, 2, ()),  # below the threshold
+        *(copied(n, n + 1, 0.95 - n / 10_000) for n in range(count - 1)),
+        copied(count, count + 1, 0.2),  # below the threshold
     )
     result = BatchResult(documents, (), pairs, len(pairs), count * (count - 1) // 2)
 
@@ -392,7 +564,7 @@ def test_the_heatmap_shows_what_the_window_shows(docs: list[Document], tmp_path:
     documents in the same order, the same cells, each in its bin's colour; pairs below the
     threshold are left out."""
     result = make_result(docs)
-    threshold = sorted(p.jaccard for p in result.pairs)[1]  # leaves the weakest pair out
+    threshold = sorted(p.copied for p in result.pairs)[1]  # leaves the weakest pair out
     expected = heatmap(result, threshold, MAX_HEATMAP_DOCUMENTS)
     assert 0 < len(expected.cells) < 2 * len(result.pairs)
     html = write_html_report(
@@ -418,6 +590,25 @@ def test_the_heatmap_shows_what_the_window_shows(docs: list[Document], tmp_path:
     ]
 
 
+def test_a_heatmap_cell_is_its_pairs_copied_share(docs: list[Document]) -> None:
+    """The cell's value is the larger copied share (both kinds of passage), not Jaccard; a pair
+    with copied text found is always coloured, however little it shares."""
+    result = make_result(docs)
+    shown = heatmap(result, 0.0, MAX_HEATMAP_DOCUMENTS)
+    assert len(shown.cells) == 2 * len(result.pairs)
+    for cell in shown.cells:
+        assert cell.bin == heat_bin(max(cell.pair.copied_a, cell.pair.copied_b))
+    copy = next(c for c in shown.cells if (c.pair.a, c.pair.b) == (0, 1))
+    assert copy.bin != heat_bin(copy.pair.jaccard)  # 70.8% copied, Jaccard 30.8%
+    template = batch_document(docs[0])
+    tiny = PairResult(0, 1, 0.0, 0.0, 0.0, 0, 0, (), copied_a=0.001, copied_b=0.0,
+                      reworded=result.pairs[0].reworded)  # fmt: skip
+    few = replace(result, documents=(template, template), pairs=(tiny,))
+    (cell, _) = heatmap(few, 0.0, MAX_HEATMAP_DOCUMENTS).cells
+    assert cell.bin == 0 and cell.colour == HEATMAP_BINS[0][1]
+    assert heatmap(few, 0.01, MAX_HEATMAP_DOCUMENTS).cells == ()  # below a 1% threshold
+
+
 def test_segments_split_at_block_edges_and_overlaps() -> None:
     text = "0123456789"
     segments = highlight_segments(text, [(2, 6), (4, 8), (9, 20), (5, 5)])
@@ -429,6 +620,18 @@ def test_segments_split_at_block_edges_and_overlaps() -> None:
         ("67", 2, (2,), ()),
         ("8", None, (), ()),
         ("9", 3, (3,), (3,)),
+    ]
+
+
+def test_segments_note_the_words_to_emphasise() -> None:
+    text = "one two three four"
+    segments = highlight_segments(text, [(4, 18)], shared=[(4, 7), (14, 18), (30, 40)])
+    assert "".join(s.text for s in segments) == text
+    assert [(s.text, s.block, s.shared) for s in segments] == [
+        ("one ", None, False),
+        ("two", 1, True),
+        (" three ", 1, False),
+        ("four", 1, True),
     ]
 
 
@@ -553,9 +756,9 @@ def test_pair_pages_shade_excluded_text_and_highlight_what_was_scored(
         page = parse(path)
         doc_a, doc_b = scored[pair.a], scored[pair.b]
         expected = {"a": {}, "b": {}}
-        for number, piece in enumerate(pair.pieces, start=1):
-            expected["a"][number] = doc_a.text[slice(*doc_a.chars_of(piece.a_start, piece.length))]
-            expected["b"][number] = doc_b.text[slice(*doc_b.chars_of(piece.b_start, piece.length))]
+        for number, passage in enumerate(expected_passages(scored, pair), start=1):
+            expected["a"][number] = doc_a.text[slice(*passage.a_chars)]
+            expected["b"][number] = doc_b.text[slice(*passage.b_chars)]
         assert page.marked == expected
         html = path.read_text(encoding="utf-8")
         assert "excluded: common text" in html and SCRIPT not in html

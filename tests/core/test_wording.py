@@ -13,20 +13,30 @@ from hypothesis import strategies as st
 from core.batch.common_text import CommonPassage
 from core.batch.result import BatchDocument, BatchResult
 from core.comparison import compare_documents
+from core.detection.passages import PassageKind
+from core.detection.reworded import WordChanges
 from core.documents.document import document_from_text
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.exclusions.apply import apply_exclusions
 from core.options import ExclusionOptions, SignatureOptions
 from core.reports.wording import (
     LEFT_OUT,
+    PASSAGE_KIND_TITLES,
+    PASSAGE_KINDS,
     batch_left_out,
     comparison_left_out,
     exclusion_lines,
     exclusions_asked,
+    found_in,
+    passage_counts,
+    passage_kinds,
     percent,
     plural,
     share_range,
     share_text,
+    verdict,
+    verdict_line,
+    word_changes_text,
 )
 
 EN = SignatureOptions(language="en")
@@ -81,6 +91,64 @@ def test_plural() -> None:
     assert plural(0, "sentence") == "0 sentences"
     assert plural(1204, "passage") == "1,204 passages"
     assert plural(2, "analysis", "analyses") == "2 analyses"
+
+
+# --- the verdict, the shares, the passages -----------------------------------------------------
+
+VERIFIED, REWORDED = PassageKind.VERIFIED, PassageKind.REWORDED
+
+
+def test_the_verdict_and_the_shares_in_words() -> None:
+    assert verdict(True) == "Copied text found" and verdict(False) == "No copied text found"
+    assert (
+        found_in(0.62, "essay.docx", "source.pdf") == "62.0% of essay.docx is found in source.pdf"
+    )
+    assert found_in(0.0004, "A", "B") == "<0.1% of A is found in B"  # a finding never rounds away
+
+
+def test_passages_are_counted_by_kind() -> None:
+    assert (
+        passage_counts([VERIFIED] * 4 + [REWORDED] * 2) == "6 passages: 4 word for word, 2 edited"
+    )
+    assert passage_counts([REWORDED, VERIFIED]) == "2 passages: 1 word for word, 1 edited"
+    assert passage_counts([REWORDED]) == "1 passage, edited"
+    assert passage_counts([VERIFIED] * 3) == "3 passages, word for word"
+    assert passage_counts([]) == "no passage"
+    assert passage_counts([VERIFIED] * 1200 + [REWORDED]) == (
+        "1,201 passages: 1,200 word for word, 1 edited"
+    )
+    assert passage_kinds(2, 1) == [VERIFIED, VERIFIED, REWORDED] and passage_kinds(0, 0) == []
+    assert set(PASSAGE_KINDS) == set(PASSAGE_KIND_TITLES) == set(PassageKind)
+    for kind in PassageKind:  # the longer name holds the short one
+        assert PASSAGE_KINDS[kind] in PASSAGE_KIND_TITLES[kind]
+
+
+def test_the_verdict_line_of_a_pair() -> None:
+    kinds = passage_kinds(4, 2)
+    assert verdict_line(True, 0.62, 0.55, kinds) == (
+        "Copied text found: 62.0% of A is found in B, 55.0% of B is found in A; "
+        "6 passages: 4 word for word, 2 edited"
+    )
+    assert verdict_line(True, 0.3, 1.0, passage_kinds(0, 1), "anna.txt", "ben.txt") == (
+        "Copied text found: 30.0% of anna.txt is found in ben.txt, 100% of ben.txt is found "
+        "in anna.txt; 1 passage, edited"
+    )
+    assert verdict_line(False, 0.0, 0.0, []) == "No copied text found"
+
+
+@pytest.mark.parametrize(
+    ("changes", "text"),
+    [
+        (WordChanges(15, 12, 2, 1, 0), "12 of 15 words the same; 2 replaced, 1 added"),
+        (WordChanges(16, 16, 0, 0, 0), "16 of 16 words the same"),
+        (WordChanges(1, 1, 0, 0, 0), "1 of 1 word the same"),
+        (WordChanges(26, 13, 0, 13, 14), "13 of 26 words the same; 13 added, 14 left out"),
+        (WordChanges(2000, 1500, 250, 250, 3), "1,500 of 2,000 words the same; 250 replaced, "
+         "250 added, 3 left out"),
+    ],
+)  # fmt: skip
+def test_what_changed_in_a_passage(changes: WordChanges, text: str) -> None:
+    assert word_changes_text(changes) == text
 
 
 def test_what_was_asked_is_said_in_one_order() -> None:
