@@ -123,7 +123,10 @@ class MainWindow(QMainWindow):
         self.pairs_view = self._table(self.pairs_proxy)
         self.pairs_view.setSortingEnabled(True)
         self.pairs_view.activated.connect(self._pair_activated)  # double-click or Enter
-        self.pairs_label = QLabel("Every pair, most similar first (double-click to open):")
+        self.pairs_label = QLabel(
+            "Pairs with copied text found, most copied first (double-click to open):"
+        )
+        self.pairs_label.setWordWrap(True)
         self.pairs_box = QWidget()
         pairs_layout = QVBoxLayout(self.pairs_box)
         pairs_layout.setContentsMargins(0, 0, 0, 0)
@@ -142,8 +145,8 @@ class MainWindow(QMainWindow):
             "<h2>Drop documents here</h2>"
             "<p>Drag two or more essays (.docx, .pdf, .odt, .rtf, .html, .txt) or a folder onto "
             "this window, or use File › Open.</p>"
-            "<p>Doppel finds the blocks of sentences they share and shows them side by side. "
-            "Nothing leaves this computer.</p>"
+            "<p>Doppel finds the passages they share, copied word for word or edited, and "
+            "shows them side by side. Nothing leaves this computer.</p>"
         )
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
@@ -464,7 +467,8 @@ class MainWindow(QMainWindow):
 
     def _show_pairs(self, pairs: list[RankedPair]) -> None:
         self.pairs.set_pairs(pairs)
-        self.pairs_view.sortByColumn(PairTableModel.COL_JACCARD, Qt.SortOrder.DescendingOrder)
+        # the larger copied share, ties in the ranking's order (the proxy's sort is stable)
+        self.pairs_view.sortByColumn(PairTableModel.COL_COPIED, Qt.SortOrder.DescendingOrder)
         self.pairs_box.setVisible(bool(pairs))
 
     def _pair_activated(self, index: QModelIndex) -> None:
@@ -530,7 +534,7 @@ class MainWindow(QMainWindow):
         self.export_html_action.setEnabled(ready)
 
     def _document_activated(self, index: QModelIndex) -> None:
-        """Double-clicking a document opens its most similar pair."""
+        """Double-clicking a document opens its first ranked pair (the most copied)."""
         entry = self.session.documents.entries()[index.row()]
         for pair in self.session.ranked:
             if entry.path in pair.paths:
@@ -598,6 +602,7 @@ class MainWindow(QMainWindow):
             f"<h3>Doppel {app_version()}</h3>"
             "<p>An offline plagiarism checker for teachers: it finds the blocks of sentences "
             "two documents share with the sentence-length suffix-tree method (SL+ST) and "
-            "verifies each block by the first words of its sentences.</p>"
+            "verifies each block by the first words of its sentences, and beside them the "
+            "passages copied and then edited (the same content words, reworded).</p>"
             "<p>Nothing you open leaves this computer.</p>",
         )

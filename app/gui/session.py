@@ -2,8 +2,9 @@
 
 A controller (no widgets): it turns "these files were dropped", "compare these two", "the
 options changed" into background jobs through the TaskRunner, and reports back with signals.
-With two documents loaded the comparison starts by itself; with more, every pair is compared
-and ranked by Jaccard, and the most similar pair is opened."""
+With two documents loaded the comparison starts by itself; with more, every pair that can share
+a passage is compared, those with copied text found are ranked as the folder check ranks them
+(`core.batch.ranking.rank_key`: the larger copied share first), and the first is opened."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ from app.gui.compare.marks import PreparedView
 from app.gui.models.document_list import DocumentListModel, Status
 from app.gui.settings import Settings
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
-from core.batch.ranking import candidate_pairs, rank_key
+from core.batch.ranking import candidate_pairs, rank_key, reworded_candidates
 from core.comparison import Comparison, compare_documents
+from core.detection.reworded import document_profile
 from core.documents.document import Document, load_document, reanalysed
 from core.documents.extract import SUPPORTED_SUFFIXES
 from core.errors import DocumentError, LanguageError
@@ -64,7 +66,7 @@ def expand(paths: Iterable[str | Path]) -> list[Path]:
 class Session(QObject):
     comparison_ready = Signal(object)  # Comparison
     comparison_cleared = Signal()
-    pairs_ranked = Signal(object)  # list[RankedPair], most similar first
+    pairs_ranked = Signal(object)  # list[RankedPair], the most copied first (rank_key)
     busy_changed = Signal(bool)
     progress = Signal(float, str)
     failed = Signal(str, str)  # a readable message, and details
@@ -380,7 +382,8 @@ class Session(QObject):
 
     def _rank(self, docs: list[Document]) -> None:
         """Compare the pairs that can share a verified block (the batch engine's composite-
-        bigram index: spec §5) and rank them; the other pairs share nothing by construction."""
+        bigram index: spec §5) or a reworded passage (its index of shared content words) and
+        rank those with copied text found; the other pairs share nothing by construction."""
         options = self.settings.match_options()
         exclusions = self._exclusions()
         wanted = self._wanted_pair  # read now: the worker reads nothing that the GUI changes
@@ -396,9 +399,12 @@ class Session(QObject):
                     )
                     scored.append(apply_exclusions(doc, *exclusions, options))
             start = 0.1 if exclusions is not None else 0.0
-            candidates = sorted(
-                candidate_pairs([d.signature for d in scored], lambda i, j: True, options)
-            )
+            found_pairs = candidate_pairs([d.signature for d in scored], lambda i, j: True, options)
+            if options.reworded:
+                context.check()
+                profiles = [document_profile(d) for d in scored]
+                found_pairs |= reworded_candidates(profiles, lambda i, j: True)
+            candidates = sorted(found_pairs)
             found: list[tuple[Comparison, int, int]] = []
             for k, (i, j) in enumerate(candidates):
                 context.progress(
@@ -412,9 +418,9 @@ class Session(QObject):
                         exclusions=exclusions[0],
                         templates=tuple(t.name for t in exclusions[1]),
                     )
-                if comparison.result.pieces:
+                if comparison.flagged:
                     found.append((comparison, i, j))
-            # the folder check's order: Jaccard, the larger coverage, then the documents' order
+            # the folder check's order: copied text found, the larger copied share, Jaccard…
             ranked = [RankedPair(c) for c, _, _ in sorted(found, key=lambda f: rank_key(*f))]
             if not ranked:
                 return ranked, None
@@ -466,5 +472,5 @@ class Session(QObject):
 
 
 def _chosen(ranked: list[RankedPair], wanted: tuple[Path, Path] | None) -> RankedPair:
-    """The pair to open after ranking: the one asked for, else the most similar."""
+    """The pair to open after ranking: the one asked for, else the first ranked."""
     return next((p for p in ranked if wanted and set(p.paths) == set(wanted)), ranked[0])

@@ -1,7 +1,8 @@
 """The app's settings: one typed wrapper over QSettings, with every default in one place.
 
-Engine options default to the engine's own defaults (the paper's values), so "restore
-defaults" and a fresh install agree with `doppel compare`. Tests pass their own QSettings (an
+Engine options default to the engine's own defaults (the paper's values, and the reworded
+passages looked for beside them), so "restore defaults" and a fresh install agree with
+`doppel compare`. Tests pass their own QSettings (an
 INI file in a temporary folder) and never touch the user's real settings."""
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ class Settings:
             return MatchOptions(
                 min_block=_as_int(s.value("engine/min_block"), default.min_block),
                 short_sentences=rule,
+                reworded=_as_bool(s.value("engine/reworded"), default.reworded),
             )
         except ValueError:
             return default

@@ -1,5 +1,6 @@
-"""The comparison settings: the engine options and what to leave out of the scores, with the
-paper's defaults (nothing left out) one click away."""
+"""The comparison settings: the engine options, whether reworded passages are looked for, and
+what to leave out of the scores, with the defaults (the paper's values, reworded passages on,
+nothing left out) one click away."""
 
 from __future__ import annotations
 
@@ -47,6 +48,12 @@ class SettingsDialog(QDialog):
         self.literal_short = QCheckBox(
             "Count very short sentences (\u201cOh!\u201d) towards a block"
         )
+        self.reworded = QCheckBox("Look for reworded passages too (recommended)")
+        self.reworded.setToolTip(
+            "Besides the blocks copied word for word (the SL+ST paper's method), find passages "
+            "copied and then edited: the same content words in partly different wording. "
+            "Untick for the paper's method alone."
+        )
 
         form = QFormLayout()
         form.addRow("Language:", self.language)
@@ -55,6 +62,7 @@ class SettingsDialog(QDialog):
         form.addRow("", self.stopwords)
         form.addRow("", self.length_cap)
         form.addRow("", self.literal_short)
+        form.addRow("", self.reworded)
 
         self.quotations = QCheckBox("Text in quotation marks and block quotes")
         self.references = QCheckBox("The references section at the end (Works Cited…)")
@@ -80,8 +88,9 @@ class SettingsDialog(QDialog):
         exclusions_box = QGroupBox("Leave Out of the Scores")
         exclusions_box.setLayout(leave_out)
         note = QLabel(
-            "The defaults are the values of the SL+ST paper. Changing a setting re-runs the "
-            "open comparison."
+            "The defaults are the values of the SL+ST paper, with reworded passages looked for "
+            "too (Doppel's addition). Changing a setting re-runs the open comparison; a folder "
+            "check uses them from its next start."
         )
         note.setWordWrap(True)
         note.setEnabled(False)
@@ -111,6 +120,7 @@ class SettingsDialog(QDialog):
         self.key_size.setValue(signature.key_size)
         self.min_block.setValue(match.min_block)
         self.literal_short.setChecked(match.short_sentences is ShortSentenceRule.LITERAL)
+        self.reworded.setChecked(match.reworded)
         self.quotations.setChecked(exclusions.quotations)
         self.references.setChecked(exclusions.references)
         self.template_words.setValue(exclusions.template_phrase_words)
@@ -138,5 +148,9 @@ class SettingsDialog(QDialog):
                 length_cap=self.length_cap.isChecked(),
                 key_size=self.key_size.value(),
             ),
-            MatchOptions(min_block=self.min_block.value(), short_sentences=rule),
+            MatchOptions(
+                min_block=self.min_block.value(),
+                short_sentences=rule,
+                reworded=self.reworded.isChecked(),
+            ),
         )

@@ -1,5 +1,6 @@
-"""The side-by-side view on the bundled samples: marks exactly where the engine says, clicks
-and table rows that bring blocks into view, next/previous, hiding discarded blocks, sync."""
+"""The side-by-side view on the bundled samples: marks exactly where the engine says (verified
+blocks and reworded passages, each in its own style), clicks and table rows that bring passages
+into view, next/previous through both kinds, hiding discarded blocks, sync."""
 
 from __future__ import annotations
 
@@ -18,11 +19,23 @@ from app.gui.compare.colours import (
     failed_colour,
     neutral_colour,
     piece_background,
+    reworded_background,
+    reworded_shared_background,
+    reworded_underline,
     shared_colours,
 )
-from app.gui.compare.marks import COLOUR_SLOTS, Emphasis, Mark, MarkKind
+from app.gui.compare.marks import (
+    COLOUR_SLOTS,
+    Emphasis,
+    Mark,
+    MarkKind,
+    listed_items,
+    listed_order,
+    reworded_line,
+)
 from app.gui.compare.text_pane import (
     MARK_BLOCK_PROPERTY,
+    MAX_SELECTIONS,
     Overlay,
     TextPane,
     selections_of_kind,
@@ -33,10 +46,11 @@ from app.gui.models.block_model import INDEX_ROLE, StateFilter
 from app.gui.theme import dark_palette
 from app.gui.view_state import write_state
 from core.comparison import Comparison, compare_documents
+from core.detection.passages import Passage
 from core.detection.verification import BlockOutcome, BlockState
 from core.documents.document import document_from_text
 from core.documents.sentences import word_spans
-from core.options import SignatureOptions
+from core.options import MatchOptions, SignatureOptions
 from core.resources import resource_path
 from tests.core.docmakers import COPIED, FILLER_A, FILLER_B, RESHAPED
 
@@ -159,7 +173,7 @@ def test_piece_and_discarded_tooltips_in_plain_words(view: ComparisonView) -> No
     index, verified = blocks_in(BlockState.VERIFIED)[0]
     start, _ = comparison.piece_chars(verified.pieces[0])[0]
     tip = view.pane_a.tooltip_at(point_in(view.pane_a, start + 3))
-    assert tip.startswith(f"Block {index + 1} · verified")
+    assert tip.startswith(f"Verified block (word for word)\nBlock {index + 1} · verified")
     assert "3 sentences" in tip and "same words" in tip
     _, discarded = blocks_in(BlockState.DISCARDED)[0]
     start, _ = comparison.a.chars_of(discarded.raw.a_start, 1)
@@ -194,14 +208,137 @@ def test_discarded_blocks_are_dotted_and_can_be_hidden(view: ComparisonView) -> 
     assert view.hide_discarded_action.isChecked()
     assert spans(view.pane_a, MarkKind.DISCARDED) == set()
     assert spans(view.pane_b, MarkKind.DISCARDED) == set()
-    assert view.proxy.rowCount() == len(comparison.blocks) - len(listed)
+    items = len(view.block_model.listed())
+    assert view.proxy.rowCount() == items - len(listed)
     assert len(spans(view.pane_a, MarkKind.PIECE)) == 4  # the rest stays
+    assert len(spans(view.pane_a, MarkKind.REWORDED)) == 2
     start, _ = comparison.a.chars_of(listed[0][1].raw.a_start, 1)
     assert view.pane_a.tooltip_at(point_in(view.pane_a, start + 3)) == ""
 
     view.hide_discarded_action.toggle()  # the menu's action does the same
     assert spans(view.pane_a, MarkKind.DISCARDED) == expected
-    assert view.proxy.rowCount() == len(comparison.blocks)
+    assert view.proxy.rowCount() == items
+
+
+# --- reworded passages ------------------------------------------------------------------
+
+
+def test_reworded_passages_are_drawn_apart_from_verified_blocks(view: ComparisonView) -> None:
+    comparison = samples()
+    passages = comparison.reworded_passages
+    assert len(passages) == 2
+    assert spans(view.pane_a, MarkKind.REWORDED) == {p.a_chars for p in passages}
+    assert spans(view.pane_b, MarkKind.REWORDED) == {p.b_chars for p in passages}
+    for pane in (view.pane_a, view.pane_b):
+        palette = pane.palette()
+        # reworded: a pale violet fill with a dashed violet underline
+        for selection in selections_of_kind(pane, MarkKind.REWORDED):
+            text_format = selection.format
+            assert text_format.background().color() == reworded_background(palette)
+            assert text_format.underlineStyle() == QTextCharFormat.UnderlineStyle.DashUnderline
+            assert text_format.underlineColor() == reworded_underline(palette)
+        # verified: the block's solid colour, no underline
+        block_colours = set()
+        for selection in selections_of_kind(pane, MarkKind.PIECE):
+            text_format = selection.format
+            assert text_format.underlineStyle() == QTextCharFormat.UnderlineStyle.NoUnderline
+            block_colours.add(text_format.background().color().name())
+        assert block_colours <= {QColor(c).name() for c in BLOCK_PALETTE}
+        assert reworded_background(palette).name() not in block_colours
+
+
+def test_the_shared_words_of_a_reworded_passage_are_underlined(view: ComparisonView) -> None:
+    comparison = samples()
+    for pane, chars in (
+        (view.pane_a, [p.a_chars for p in comparison.reworded_passages]),
+        (view.pane_b, [p.b_chars for p in comparison.reworded_passages]),
+    ):
+        palette = pane.palette()
+        overlay = selections_of_overlay(pane, Overlay.SHARED_WORDS)
+        inside = [s for s in overlay if any(a <= s.cursor.selectionStart() < b for a, b in chars)]
+        outside = [s for s in overlay if s not in inside]
+        assert inside and outside  # the edited passages' shared words, and the blocks'
+        for selection in inside:
+            text_format = selection.format
+            assert text_format.background().color() == reworded_shared_background(palette)
+            assert text_format.underlineStyle() == QTextCharFormat.UnderlineStyle.SingleUnderline
+            assert text_format.underlineColor() == reworded_underline(palette)
+        # a verified piece's shared words: a stronger shade of its colour, not underlined
+        for selection in outside:
+            style = selection.format.underlineStyle()
+            assert style == QTextCharFormat.UnderlineStyle.NoUnderline
+    # the words that differ stay plain: the passage holds more words than are emphasised
+    passage = comparison.reworded_passages[0]
+    text = comparison.a.text
+    marked = [
+        (s.cursor.selectionStart(), s.cursor.selectionEnd())
+        for s in selections_of_overlay(view.pane_a, Overlay.SHARED_WORDS)
+        if passage.a_chars[0] <= s.cursor.selectionStart() < passage.a_chars[1]
+    ]
+    assert 0 < len(words_in(text, marked)) < len(words_in(text, [passage.a_chars]))
+
+
+def test_a_reworded_passages_tooltip_says_its_kind_and_what_changed(view: ComparisonView) -> None:
+    comparison = samples()
+    passage = comparison.reworded_passages[1]
+    tip = view.pane_a.tooltip_at(point_in(view.pane_a, passage.a_chars[0] + 3))
+    assert tip.startswith(reworded_line(passage))
+    assert tip.startswith("Reworded passage (edited) — ")
+    assert "words the same" in tip.splitlines()[0]
+    assert "Passage R2" in tip
+    tip_b = view.pane_b.tooltip_at(point_in(view.pane_b, passage.b_chars[0] + 3))
+    assert tip_b.startswith(reworded_line(passage))
+
+
+def test_clicking_a_reworded_passage_shows_its_partner(qtbot, view: ComparisonView) -> None:
+    comparison = samples()
+    number = len(comparison.blocks) + 1  # the second reworded passage, near the end
+    passage = comparison.reworded_passages[1]
+    (a_start, a_end), (b_start, b_end) = passage.a_chars, passage.b_chars
+    view.resize(900, 520)  # panes shorter than the documents: A has to scroll
+    view.pane_a.verticalScrollBar().setValue(0)
+    view.pane_b.show_span(b_start, b_end)
+    assert not view.pane_a.span_visible(a_start, a_end)
+    with qtbot.waitSignal(view.block_selected) as blocker:
+        QTest.mouseClick(
+            view.pane_b.viewport(),
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            point_in(view.pane_b, b_start + 5),
+        )
+    assert blocker.args == [number]
+    assert view.current_block() == number
+    assert view.pane_a.span_visible(a_start, a_end)
+    assert a_start <= view.pane_a.textCursor().position() < a_end
+    assert view.table.currentIndex().data(INDEX_ROLE) == number
+    assert view.pane_a.current_block() == view.pane_b.current_block() == number
+    assert view.pane_a.block_span(number) == passage.a_chars  # the frame goes round it
+
+
+def test_selecting_a_reworded_row_moves_both_panes(qtbot, view: ComparisonView) -> None:
+    comparison = samples()
+    number = len(comparison.blocks)
+    passage = comparison.reworded_passages[0]
+    row = view.proxy.proxy_row(number)
+    assert view.proxy.index(row, 1).data() == "edited"
+    with qtbot.waitSignal(view.block_selected) as blocker:
+        view.table.selectRow(row)
+    assert blocker.args == [number]
+    assert passage.a_chars[0] <= view.pane_a.textCursor().position() < passage.a_chars[1]
+    assert passage.b_chars[0] <= view.pane_b.textCursor().position() < passage.b_chars[1]
+    assert view.shown_count.text() == "4 blocks, 2 reworded passages listed"
+
+
+def test_a_strict_comparison_draws_no_reworded_passage(qtbot, sync_runner) -> None:
+    comparison = samples()
+    strict = compare_documents(comparison.a, comparison.b, MatchOptions(reworded=False))
+    view = ComparisonView(runner=sync_runner)
+    qtbot.addWidget(view)
+    view.set_comparison(strict)
+    assert spans(view.pane_a, MarkKind.REWORDED) == set()
+    assert len(spans(view.pane_a, MarkKind.PIECE)) == 4
+    assert view.block_model.rowCount() == 4
+    assert "not looked for" in view.results.certainty.text()
 
 
 # --- navigation --------------------------------------------------------------------------
@@ -236,8 +373,16 @@ def test_clicking_a_failed_sentence_in_b_shows_its_partner_in_a(
     qtbot, view: ComparisonView
 ) -> None:
     comparison = samples()
-    index, block = blocks_in(BlockState.SPLIT)[-1]
-    offset = block.failed[-1]
+    # a failed sentence outside every reworded passage (inside one, the passage is clicked)
+    reworded = [p.b_chars for p in comparison.reworded_passages]
+    index, block, offset = next(
+        (i, b, offset)
+        for i, b in blocks_in(BlockState.SPLIT)
+        for offset in b.failed
+        if not any(
+            s <= comparison.b.chars_of(b.raw.b_start + offset, 1)[0] < e for s, e in reworded
+        )
+    )
     a_span = comparison.a.chars_of(block.raw.a_start + offset, 1)
     b_start, _ = comparison.b.chars_of(block.raw.b_start + offset, 1)
     with qtbot.waitSignal(view.block_selected) as blocker:
@@ -265,10 +410,28 @@ def test_clicking_unmarked_text_selects_nothing(qtbot, view: ComparisonView) -> 
     assert view.current_block() == -1
 
 
-def test_next_and_previous_cycle_in_a_order(qtbot, view: ComparisonView) -> None:
-    order = sorted(range(4), key=lambda i: samples().blocks[i].raw.a_start)
+def test_next_and_previous_cycle_through_both_kinds_in_a_order(qtbot, view: ComparisonView) -> None:
+    comparison = samples()
+    order = listed_order(comparison)
+    items = listed_items(comparison)
+    starts = [
+        items[i].a_chars[0]
+        if isinstance(items[i], Passage)
+        else comparison.a.chars_of(items[i].raw.a_start, 1)[0]
+        for i in order
+    ]
+    assert starts == sorted(starts) and len(order) == 6
+    # the reworded passages are stepped to among the blocks, where they are in A
+    assert [isinstance(items[i], Passage) for i in order] == [
+        False,
+        False,
+        False,
+        True,
+        False,
+        True,
+    ]
     seen = []
-    for _ in range(5):
+    for _ in range(len(order) + 1):
         with qtbot.waitSignal(view.block_selected) as blocker:
             view.next_action.trigger()
         seen.append(blocker.args[0])
@@ -279,10 +442,30 @@ def test_next_and_previous_cycle_in_a_order(qtbot, view: ComparisonView) -> None
     assert view.current_block() == order[-2]
 
 
+def test_f8_and_shift_f8_step_through_blocks_and_reworded_passages(
+    qtbot, view: ComparisonView
+) -> None:
+    order = listed_order(samples())
+    view.activateWindow()
+    view.pane_a.setFocus()
+    seen = []
+    for _ in range(len(order)):
+        with qtbot.waitSignal(view.block_selected) as blocker:
+            QTest.keyClick(view.pane_a, Qt.Key.Key_F8)
+        seen.append(blocker.args[0])
+    assert seen == order  # both kinds, in reading order along A
+    with qtbot.waitSignal(view.block_selected) as blocker:
+        QTest.keyClick(view.pane_a, Qt.Key.Key_F8, Qt.KeyboardModifier.ShiftModifier)
+    assert blocker.args == [order[-2]]
+
+
 def test_next_skips_what_is_hidden(view: ComparisonView) -> None:
     view.set_hide_discarded(True)
     shown = view.shown_blocks()
-    assert all(samples().blocks[i].state is not BlockState.DISCARDED for i in shown)
+    items = view.block_model.listed()
+    assert all(
+        isinstance(items[i], Passage) or items[i].state is not BlockState.DISCARDED for i in shown
+    )
     visited = []
     for _ in range(len(shown)):
         view.next_block()
@@ -291,6 +474,11 @@ def test_next_skips_what_is_hidden(view: ComparisonView) -> None:
     view.set_state_filter(StateFilter.VERIFIED)
     view.next_block()
     assert samples().blocks[view.current_block()].state is BlockState.VERIFIED
+    view.set_state_filter(StateFilter.REWORDED)
+    view.next_block()
+    assert items[view.current_block()] is samples().reworded_passages[0]
+    view.next_block()
+    assert items[view.current_block()] is samples().reworded_passages[1]
 
 
 def test_navigation_shortcuts(view: ComparisonView) -> None:
@@ -363,6 +551,7 @@ def test_save_and_restore_splitters_and_header(view: ComparisonView) -> None:
 
 
 def test_a_layout_saved_before_the_phrases_tab_still_restores(view: ComparisonView) -> None:
+    view.panes_splitter.setSizes([300, 700])
     view.table.horizontalHeader().resizeSection(2, 222)
     old, _ = write_state(
         "doppel.comparison-view",
@@ -373,10 +562,40 @@ def test_a_layout_saved_before_the_phrases_tab_still_restores(view: ComparisonVi
             view.table.horizontalHeader().saveState(),
         ),
     )
+    view.panes_splitter.setSizes([700, 300])
     view.table.horizontalHeader().resizeSection(2, 100)
     assert view.restore_state(old)
-    assert view.table.horizontalHeader().sectionSize(2) == 222
+    assert view.panes_splitter.sizes()[0] < view.panes_splitter.sizes()[1]
+    # the table's columns changed since (Kind, Shared words, Similarity): its widths stay
+    assert view.table.horizontalHeader().sectionSize(2) == 100
     assert view.tabs.currentIndex() == TAB_BLOCKS and view.emphasise_shared()
+
+
+def test_a_layout_saved_before_the_reworded_passages_restores_but_the_table(
+    view: ComparisonView,
+) -> None:
+    view.panes_splitter.setSizes([300, 700])
+    view.table.horizontalHeader().resizeSection(2, 222)
+    view.show_phrases()
+    old, stream = write_state(
+        "doppel.comparison-view",
+        2,
+        (
+            view.main_splitter.saveState(),
+            view.panes_splitter.saveState(),
+            view.table.horizontalHeader().saveState(),
+            view.phrases.table.horizontalHeader().saveState(),
+        ),
+    )
+    stream.writeInt32(TAB_PHRASES)
+    stream.writeBool(False)
+    view.panes_splitter.setSizes([700, 300])
+    view.table.horizontalHeader().resizeSection(2, 100)
+    view.tabs.setCurrentIndex(TAB_BLOCKS)
+    assert view.restore_state(old)
+    assert view.panes_splitter.sizes()[0] < view.panes_splitter.sizes()[1]
+    assert view.table.horizontalHeader().sectionSize(2) == 100
+    assert view.tabs.currentIndex() == TAB_PHRASES and not view.emphasise_shared()
 
 
 def test_none_clears_everything(view: ComparisonView) -> None:
@@ -442,6 +661,29 @@ def test_dark_pane_uses_dark_shades(qtbot) -> None:
     pane.setPalette(themed("#ffffff", "#000000"))  # a theme change rebuilds the marks
     (selection,) = selections_of_kind(pane, MarkKind.PIECE)
     assert selection.format.background().color() == QColor(BLOCK_PALETTE[0])
+
+
+@pytest.mark.parametrize(
+    ("base", "text"),
+    [
+        ("#ffffff", "#000000"),
+        ("#fafafa", "#333333"),
+        ("#1e1f22", "#e6e6e6"),
+        ("#2b2b2b", "#ffffff"),
+    ],
+)
+def test_reworded_passages_stay_readable_and_apart_in_light_and_dark(
+    qapp, base: str, text: str
+) -> None:
+    palette = themed(base, text)
+    fill, shared = reworded_background(palette), reworded_shared_background(palette)
+    assert contrast(fill, QColor(text)) >= 4.5 and contrast(shared, QColor(text)) >= 4.5
+    assert contrast(shared, fill) >= 1.15  # the shared words visibly stronger
+    assert contrast(reworded_underline(palette), fill) >= 3  # the dashes show
+    # a colour family of its own: violet, unlike every block's colour
+    assert fill.hue() != -1 and 250 <= fill.hue() <= 290
+    for slot in range(len(BLOCK_PALETTE)):
+        assert abs(piece_background(slot, palette).hue() - fill.hue()) > 20
 
 
 def test_the_palette_has_one_colour_per_slot_all_different() -> None:
@@ -577,6 +819,42 @@ def test_offsets_after_characters_outside_the_bmp(qtbot) -> None:
     assert pane.mark_at(start + 1) is not None and pane.mark_at(start - 1) is None
 
 
+def test_dense_emphasis_narrows_the_window_of_selections(qtbot) -> None:
+    # an edited novel emphasises tens of thousands of words: Qt paints every selection listed,
+    # on screen or not, so only those nearest the screen are made selections
+    pane = TextPane()
+    qtbot.addWidget(pane)
+    pane.resize(600, 400)
+    pane.show()
+    line = "one two three four\n"
+    text = line * 10_000
+    pane.set_text(text)
+    words = [
+        Emphasis(k * len(line) + w, k * len(line) + w + 3, None)
+        for k in range(10_000)
+        for w in (0, 8)
+    ]
+    pane.set_marks([Mark(0, len(text), MarkKind.REWORDED, 0, 0, None)], emphasis=words)
+    assert len(pane.emphasis()) == 20_000
+
+    def shown() -> set[int]:
+        overlay = selections_of_overlay(pane, Overlay.SHARED_WORDS)
+        assert 0 < len(overlay) <= MAX_SELECTIONS
+        return {s.cursor.selectionStart() for s in overlay}
+
+    first, last = pane.visible_range()
+    on_screen = {e.start for e in words if first <= e.start < last}
+    assert on_screen and on_screen <= shown()
+    middle = len(text) // 2
+    pane.show_span(middle, middle + 10)  # scrolling on brings the words there
+    first, last = pane.visible_range()
+    assert first > MAX_SELECTIONS * len(line)
+    on_screen = {e.start for e in words if first <= e.start < last}
+    assert on_screen and on_screen <= shown()
+    (reworded,) = selections_of_kind(pane, MarkKind.REWORDED)  # the passage, clipped
+    assert reworded.cursor.selectionStart() <= first and reworded.cursor.selectionEnd() >= last
+
+
 def test_marks_at_prefers_the_most_telling_mark(qtbot) -> None:
     pane = TextPane()
     qtbot.addWidget(pane)
@@ -613,7 +891,7 @@ def test_two_novels_show_without_building_every_selection(qtbot) -> None:
     print(
         f"set_comparison on {a.name} vs {b.name}: {elapsed:.3f} s, {len(comparison.blocks)} blocks"
     )
-    assert len(view.pane_a.marks()) == len(comparison.blocks)
+    assert len(view.pane_a.marks()) == len(comparison.blocks) + len(comparison.reworded_passages)
     # only the marks near the screen are selections (text_pane.MARK_WINDOW)
     assert 0 < len(view.pane_a.extraSelections()) < len(comparison.blocks)
     view.select_block(len(comparison.blocks) - 1)
@@ -626,7 +904,7 @@ def test_hiding_discarded_holds_across_comparisons(view: ComparisonView) -> None
     view.set_hide_discarded(True)
     view.set_comparison(samples())
     assert spans(view.pane_a, MarkKind.DISCARDED) == set()
-    assert view.proxy.rowCount() == len(samples().blocks) - 1
+    assert view.proxy.rowCount() == len(view.block_model.listed()) - 1
 
 
 def test_moving_through_the_table_with_the_keyboard_follows_blocks(

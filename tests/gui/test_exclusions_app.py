@@ -61,7 +61,12 @@ def test_marking_a_template_leaves_its_text_out_and_the_scores_recompute(
 ) -> None:
     session, shown = make_session(settings, sync_runner)
     session.add_paths(files.values())
-    before = shown[-1]  # three documents: the pair of the two essays is ranked and opened
+    # three documents: every pair is ranked, the most copied first; the prompt is found whole
+    # in each essay, so those pairs come before the essays' own
+    ranked = [{p.comparison.a.name, p.comparison.b.name} for p in session.ranked]
+    assert ranked[-1] == {"anna.txt", "ben.txt"} and len(ranked) == 3
+    session.open_pair(files["a"].resolve(), files["b"].resolve())
+    before = shown[-1]
     assert {before.a.name, before.b.name} == {"anna.txt", "ben.txt"}
     assert before.jaccard > 0 and not before.a.excluded
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 from app.gui import tasks
 from app.gui.folder_check import controller as folder_check
 from app.gui.folder_check.heatmap import MAX_DOCUMENTS, SimilarityHeatmap
-from app.gui.folder_check.setup_panel import MODE_ALL, MODE_ARCHIVE
+from app.gui.folder_check.setup_panel import MODE_ALL, MODE_ARCHIVE, SetupState
 from app.gui.folder_check.view import FolderCheckView, eta_text
 from app.gui.main_window import MainWindow
 from app.gui.models.folder_check_pairs import (
@@ -26,13 +26,16 @@ from app.gui.models.folder_check_pairs import (
     PairFilterProxy,
 )
 from app.gui.tasks import TaskRunner
+from app.gui.view_state import write_state
 from core.batch import run as batch_module
 from core.batch.run import BatchOptions, run_batch
-from core.options import SignatureOptions
-from core.reports.batch_export import batch_to_csv
+from core.options import MatchOptions, SignatureOptions
+from core.reports.batch_export import CSV_COLUMNS, batch_to_csv
 from core.reports.heatmap import heatmap
 from core.reports.wording import percent
 from core.resources import resource_path
+from tests.core.docmakers import COPIED, FILLER_A, FILLER_B
+from tests.gui_logic.edited import MONASTERY, MONASTERY_EDITED
 
 pytestmark = pytest.mark.usefixtures("no_user_cache")
 
@@ -112,7 +115,7 @@ def test_pair_model_sorts_by_number_filters_by_name_and_threshold(qapp, collecti
     QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal)
     model.set_result(result)
     assert model.rowCount() == len(result.pairs) == 7
-    assert model.columnCount() == 7
+    assert model.columnCount() == 9
     first = model.index(0, FolderCheckPairModel.COL_JACCARD)
     assert model.data(first, PAIR_ROLE) is result.pairs[0]
     assert model.data(first, SORT_ROLE) == result.pairs[0].jaccard
@@ -120,6 +123,25 @@ def test_pair_model_sorts_by_number_filters_by_name_and_threshold(qapp, collecti
     assert model.data(model.index(0, FolderCheckPairModel.COL_LONGEST), SORT_ROLE) == (
         result.pairs[0].longest_block
     )
+    # the copied shares (the larger, and each document's) and the passages of both kinds
+    copy = next(p for p in result.pairs if p.reworded_passages)
+    row = result.pairs.index(copy)
+    values = {
+        column: model.data(model.index(row, column))
+        for column in range(FolderCheckPairModel.COL_COPIED, model.columnCount())
+    }
+    assert values == {
+        FolderCheckPairModel.COL_COPIED: percent(copy.copied),
+        FolderCheckPairModel.COL_COPIED_A: percent(copy.copied_a),
+        FolderCheckPairModel.COL_COPIED_B: percent(copy.copied_b),
+        FolderCheckPairModel.COL_BLOCKS: "4",
+        FolderCheckPairModel.COL_REWORDED: "2",
+        FolderCheckPairModel.COL_LONGEST: str(copy.longest_block),
+        FolderCheckPairModel.COL_JACCARD: percent(copy.jaccard),
+    }
+    assert copy.copied == max(copy.copied_a, copy.copied_b) > copy.jaccard
+    tip = model.data(model.index(row, 0), Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("Copied text found: ") and "4 word for word, 2 edited" in tip
 
     proxy = PairFilterProxy()
     proxy.setSourceModel(model)
@@ -130,9 +152,11 @@ def test_pair_model_sorts_by_number_filters_by_name_and_threshold(qapp, collecti
     proxy.set_text("UNRELATED")
     assert proxy.rowCount() == 1
     proxy.set_text("")
-    proxy.set_threshold(0.5)
+    proxy.set_threshold(0.8)  # on the copied share: the three identical pairs
     assert proxy.rowCount() == 3
-    assert all(proxy.pair(proxy.index(r, 0)).jaccard >= 0.5 for r in range(3))
+    assert all(proxy.pair(proxy.index(r, 0)).copied >= 0.8 for r in range(3))
+    proxy.set_threshold(0.5)  # the copies reach it by their share, not by Jaccard (30.8%)
+    assert proxy.rowCount() == 7
 
 
 def test_heatmap_documents_are_capped_and_grouped(qapp, collection) -> None:
@@ -178,11 +202,13 @@ def test_a_folder_check_fills_the_table_heatmap_groups_and_failed_list(
     assert not view.progress_bar.isVisible()
     assert (tmp_path / "cache.sqlite3").exists()  # the cache the test named, nobody else's
     assert progress and progress[-1][0] == 1.0
-    # the table: every pair with a verified block, most similar first
+    # the table: every pair with copied text found, the most copied first (the engine's rank)
     assert view.proxy.rowCount() == 7
-    scores = column(view, FolderCheckPairModel.COL_JACCARD, SORT_ROLE)
-    assert scores == sorted(scores, reverse=True)
-    assert column(view, FolderCheckPairModel.COL_JACCARD)[0] == "100%"
+    shares = column(view, FolderCheckPairModel.COL_COPIED, SORT_ROLE)
+    assert shares == sorted(shares, reverse=True)
+    assert column(view, FolderCheckPairModel.COL_COPIED)[0] == "100%"
+    assert [view.proxy.pair(view.proxy.index(r, 0)) for r in range(7)] == list(result.pairs)
+    assert "<b>7 pairs</b> with copied text found" in view.summary_label.text()
     assert {"original-essay.txt", "reworded-copy.docx"} in names_of(view)
     # sorting by another column, by its number
     view.pairs_view.sortByColumn(FolderCheckPairModel.COL_BLOCKS, Qt.SortOrder.AscendingOrder)
@@ -203,12 +229,12 @@ def test_a_folder_check_fills_the_table_heatmap_groups_and_failed_list(
     assert first_group.text(0) == "Group 1: 4 documents, up to 100%"
     assert len(view.heatmap.documents()) == 6
     assert len(view.heatmap.cells()) == 2 * 7
-    # a higher threshold: three identical pairs remain everywhere at once
-    view.setup.threshold_spin.setValue(50)
+    # a higher threshold (on the copied share): three identical pairs remain everywhere
+    view.setup.threshold_spin.setValue(80)
     assert view.proxy.rowCount() == 3
     assert len(view.heatmap.cells()) == 2 * 3
     assert sorted(len(group) for group in view.cluster_names()) == [2, 2, 2]
-    assert "3</b> at 50% or more" in view.summary_label.text()  # as every surface says it
+    assert "3</b> at 80% or more" in view.summary_label.text()  # as every surface says it
     assert result is view.result
 
 
@@ -226,7 +252,10 @@ def test_heatmap_cells_have_tooltips_and_select_their_pair(qtbot, view, collecti
     centre = heatmap.cell_rect(cell.row, cell.column).center()
     tip = heatmap.tooltip_at(centre)
     assert "original-essay.txt" in tip and "reworded-copy.docx" in tip
-    assert f"Jaccard {percent(wanted.jaccard)}" in tip
+    assert f"Copied {percent(wanted.copied)}" in tip
+    assert f"A in B {percent(wanted.copied_a)} · B in A {percent(wanted.copied_b)}" in tip
+    assert "2 passages edited" in tip
+    assert f"Jaccard (the paper's score) {percent(wanted.jaccard)}" in tip
     assert heatmap.tooltip_at(QPoint(1, 1)) == ""
     # a row label names its document in full
     assert str(collection) in heatmap.tooltip_at(
@@ -375,7 +404,7 @@ def test_csv_export_writes_the_listed_pairs_and_remembers_the_folder(
 ) -> None:
     view.add_inputs([collection])
     result = run_check(qtbot, view)
-    view.setup.threshold_spin.setValue(50)
+    view.setup.threshold_spin.setValue(80)
     out = tmp_path / "exports"
     out.mkdir()
     monkeypatch.setattr(
@@ -385,9 +414,9 @@ def test_csv_export_writes_the_listed_pairs_and_remembers_the_folder(
         view.export_csv_button.click()
     target = out / "class-check.csv"
     assert exported.args == [target]
-    assert target.read_bytes() == batch_to_csv(result, 0.5).encode("utf-8")
+    assert target.read_bytes() == batch_to_csv(result, 0.8).encode("utf-8")
     lines = target.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "a,b,jaccard,coverage_a,coverage_b,verified_blocks,longest_block"
+    assert lines[0] == ",".join(CSV_COLUMNS)
     assert len(lines) == 1 + 3
     assert settings.last_folder() == str(out)
     assert "class-check.csv" in view.status_label.text()
@@ -398,7 +427,7 @@ def test_html_export_runs_in_the_background_and_writes_the_report(
 ) -> None:
     view.add_inputs([collection])
     run_check(qtbot, view)
-    view.setup.threshold_spin.setValue(50)
+    view.setup.threshold_spin.setValue(80)
     report = tmp_path / "report"
     report.mkdir()
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(report))
@@ -407,10 +436,47 @@ def test_html_export_runs_in_the_background_and_writes_the_report(
     assert exported.args == [report / "index.html"]
     index = (report / "index.html").read_text(encoding="utf-8")
     assert "reworded-copy.docx" in index
-    assert len(list((report / "pairs").glob("*.html"))) == 3  # the pairs at 50 % or more
+    assert len(list((report / "pairs").glob("*.html"))) == 3  # the pairs at 80 % or more
     assert settings.last_folder() == str(report)
     qtbot.waitUntil(lambda: not view.busy)
     assert view.export_html_button.isEnabled()
+
+
+def test_a_pair_found_only_by_the_reworded_detector_is_listed(
+    qtbot, view, settings, tmp_path
+) -> None:
+    klass = tmp_path / "edited"
+    klass.mkdir()
+    (klass / "source.txt").write_text(FILLER_A + MONASTERY, encoding="utf-8")
+    (klass / "edited.txt").write_text(FILLER_B + MONASTERY_EDITED, encoding="utf-8")
+    (klass / "other.txt").write_text(COPIED, encoding="utf-8")  # shares nothing
+    view.add_inputs([klass])
+    result = run_check(qtbot, view)
+    (pair,) = result.pairs
+    names = {result.documents[i].path.name for i in (pair.a, pair.b)}
+    assert names == {"source.txt", "edited.txt"}
+    assert pair.flagged and not pair.pieces and pair.jaccard == 0
+    assert view.proxy.rowCount() == 1
+    row = {
+        header: view.proxy.index(0, col).data()
+        for col, header in enumerate(FolderCheckPairModel.HEADERS)
+    }
+    assert row["Copied"] == percent(pair.copied) != "0%"
+    assert row["Blocks"] == "0" and row["Edited"] == "1" and row["Jaccard"] == "0%"
+    assert "1 passage, edited" in view.proxy.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+    # a threshold on the share keeps it, where one on Jaccard would have hidden it
+    view.setup.threshold_spin.setValue(10)
+    assert view.proxy.rowCount() == 1 and len(view.heatmap.cells()) == 2
+    assert [sorted(group) for group in view.cluster_names()] == [["edited.txt", "source.txt"]]
+    assert "1 of them edited only" in view.summary_label.text()
+
+    # the strict setting: the paper's method alone finds nothing here
+    signature = settings.signature_options()
+    settings.set_engine_options(signature, MatchOptions(reworded=False))
+    result = run_check(qtbot, view)
+    assert result.pairs == () and view.proxy.rowCount() == 0
+    assert view.check.request is not None
+    assert view.check.request.options.match.reworded is False
 
 
 def test_the_view_remembers_folders_threshold_and_mode(qtbot, settings, tmp_path) -> None:
@@ -428,6 +494,30 @@ def test_the_view_remembers_folders_threshold_and_mode(qtbot, settings, tmp_path
     assert second.setup.archives.paths() == [tmp_path / "old"]
     assert second.threshold() == 0.12 and second.setup.student_folders.isChecked()
     assert not second.restore_state(QByteArray(b"junk"))
+
+
+def test_a_layout_saved_before_the_copied_shares_restores_but_the_table(
+    qtbot, settings, tmp_path
+) -> None:
+    view = FolderCheckView(settings, TaskRunner(synchronous=True), tmp_path / "c.sqlite3")
+    qtbot.addWidget(view)
+    header = view.pairs_view.horizontalHeader()
+    header.resizeSection(FolderCheckPairModel.COL_COPIED, 150)
+    old, stream = write_state(
+        "doppel.batch-view",
+        2,
+        (
+            view.results_splitter.saveState(),
+            view.side_splitter.saveState(),
+            view.pairs_splitter.saveState(),
+            header.saveState(),
+        ),
+    )
+    SetupState(threshold_percent=20, inputs=[str(tmp_path / "class")]).write(stream)
+    header.resizeSection(FolderCheckPairModel.COL_COPIED, 70)
+    assert view.restore_state(old)
+    assert view.threshold() == 0.2 and view.setup.inputs.paths() == [tmp_path / "class"]
+    assert header.sectionSize(FolderCheckPairModel.COL_COPIED) == 70  # other columns then
 
 
 # -- in the main window --------------------------------------------------------------------
@@ -463,7 +553,13 @@ def test_double_click_or_enter_opens_the_pair_in_the_compare_tab(qtbot, window, 
         qtbot.mouseDClick(view.pairs_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     comparison = shown.args[0]
     assert {comparison.a.name, comparison.b.name} == {"original-essay.txt", "reworded-copy.docx"}
-    assert comparison.jaccard == pytest.approx(view.proxy.index(row, 2).data(SORT_ROLE))
+    # compared again: the same numbers as the check, both kinds of passage on screen
+    pair = view.proxy.pair(view.proxy.index(row, 0))
+    assert pair is not None
+    assert comparison.jaccard == pytest.approx(pair.jaccard)
+    assert max(comparison.copied_a, comparison.copied_b) == pytest.approx(pair.copied)
+    assert len(comparison.reworded_passages) == pair.reworded_passages == 2
+    assert window.view.block_model.rowCount() == len(comparison.blocks) + 2
     assert window.tabs.currentWidget() is window.splitter
     assert window.stack.currentWidget() is window.view
     assert window.view.comparison() is comparison

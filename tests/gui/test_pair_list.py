@@ -14,7 +14,7 @@ from core.reports.wording import percent
 from core.resources import resource_path
 
 
-def test_pairs_show_names_percentages_and_sort_by_number(qapp) -> None:
+def test_pairs_show_names_shares_and_passages_and_sort_by_number(qapp) -> None:
     options = SignatureOptions(language="en")
     names = ("original-essay.txt", "reworded-copy.txt", "unrelated-essay.txt")
     a, b, c = (load_document(resource_path("samples", n), options) for n in names)
@@ -23,9 +23,27 @@ def test_pairs_show_names_percentages_and_sort_by_number(qapp) -> None:
     QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal)
     model.set_pairs(pairs)
     assert model.rowCount() == 2 and model.columnCount() == len(PairTableModel.HEADERS)
+    copy = pairs[0].comparison
     first = model.index(0, PairTableModel.COL_JACCARD)
-    assert model.data(first) == percent(pairs[0].comparison.jaccard)
-    assert model.data(first, SORT_ROLE) == pairs[0].comparison.jaccard
+    assert model.data(first) == percent(copy.jaccard)
+    assert model.data(first, SORT_ROLE) == copy.jaccard
+    # the larger copied share, the passages of each kind
+    copied = model.index(0, PairTableModel.COL_COPIED)
+    assert model.data(copied) == percent(max(copy.copied_a, copy.copied_b)) == "70.8%"
+    assert model.data(copied, SORT_ROLE) == max(copy.copied_a, copy.copied_b)
+    assert model.data(model.index(0, PairTableModel.COL_BLOCKS)) == 4
+    assert model.data(model.index(0, PairTableModel.COL_REWORDED)) == 2
+    # the verdict and both shares, said in full
+    tip = model.data(copied, Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith(
+        "Copied text found: 63.0% of original-essay.txt is found in reworded-copy.txt, "
+        "70.8% of reworded-copy.txt is found in original-essay.txt; "
+        "6 passages: 4 word for word, 2 edited"
+    )
     assert model.data(model.index(1, PairTableModel.COL_B)) == "unrelated-essay.txt"
+    assert model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole).startswith(
+        "No copied text found"
+    )
     assert model.data(first, PAIR_ROLE) is pairs[0]
     assert model.headerData(0, Qt.Orientation.Horizontal) == "Document A"
+    assert model.headerData(PairTableModel.COL_COPIED, Qt.Orientation.Horizontal) == "Copied"

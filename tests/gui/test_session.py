@@ -8,6 +8,8 @@ from app.gui.models.document_list import ENTRY_ROLE, DocumentListModel, Status
 from app.gui.session import Session, expand
 from core.options import MatchOptions, SignatureOptions
 from core.resources import resource_path
+from tests.core.docmakers import COPIED, FILLER_A, FILLER_B
+from tests.gui_logic.edited import MONASTERY, MONASTERY_EDITED
 
 ORIGINAL = resource_path("samples", "original-essay.txt")
 COPY = resource_path("samples", "reworded-copy.docx")
@@ -51,11 +53,53 @@ def test_three_documents_are_ranked_and_the_most_similar_pair_opens(settings, sy
     ranked: list = []
     session.pairs_ranked.connect(ranked.append)
     session.add_paths([ORIGINAL, COPY, UNRELATED])
-    (pair,) = ranked[-1]  # the only pair that shares a verified block (the index skips the rest)
+    (pair,) = ranked[-1]  # the only pair with copied text (the indexes skip the rest)
     assert {pair.comparison.a.name, pair.comparison.b.name} == {ORIGINAL.name, COPY.name}
     assert {shown[-1].a.name, shown[-1].b.name} == {ORIGINAL.name, COPY.name}
     session.open_pair(ORIGINAL, UNRELATED.resolve())
     assert {shown[-1].a.name, shown[-1].b.name} == {ORIGINAL.name, UNRELATED.name}
+
+
+def test_a_pair_found_only_by_the_reworded_detector_is_ranked_and_opened(
+    settings, sync_runner, tmp_path: Path
+) -> None:
+    texts = {
+        "source.txt": FILLER_A + MONASTERY,
+        "edited.txt": FILLER_B + MONASTERY_EDITED,
+        "other.txt": COPIED,
+    }
+    paths = []
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        paths.append(tmp_path / name)
+    session, shown = make_session(settings, sync_runner)
+    ranked: list = []
+    session.pairs_ranked.connect(ranked.append)
+    session.add_paths(paths)
+    (pair,) = ranked[-1]  # no verified block anywhere: found by the reworded index alone
+    comparison = pair.comparison
+    assert {comparison.a.name, comparison.b.name} == {"source.txt", "edited.txt"}
+    assert comparison.flagged and not comparison.result.pieces
+    assert shown[-1] is comparison
+
+    # the strict setting (the paper's method alone) finds nothing: the first pair shows its zero
+    settings.set_engine_options(settings.signature_options(), MatchOptions(reworded=False))
+    session.options_changed()
+    assert ranked[-1] == []
+    assert not shown[-1].flagged and shown[-1].options.reworded is False
+
+
+def test_the_strict_setting_reruns_two_documents_without_reworded_passages(
+    settings, sync_runner
+) -> None:
+    session, shown = make_session(settings, sync_runner)
+    session.add_paths([ORIGINAL, COPY])
+    assert shown[-1].reworded_passages
+    settings.set_engine_options(settings.signature_options(), MatchOptions(reworded=False))
+    session.options_changed()
+    strict = shown[-1]
+    assert strict.options.reworded is False and not strict.reworded_passages
+    assert strict.result.counts == shown[0].result.counts  # SL+ST's blocks are the same
 
 
 def test_removing_a_document_clears_the_comparison(settings, sync_runner) -> None:

@@ -65,3 +65,27 @@ def test_the_settings_dialog_round_trips_the_exclusions(qtbot) -> None:
     assert dialog.exclusion_options().references
     dialog.restore_defaults()
     assert dialog.exclusion_options() == ExclusionOptions()
+
+
+def test_reworded_passages_are_looked_for_by_default_and_can_be_turned_off(settings) -> None:
+    assert settings.match_options().reworded  # the default: reworded passages too
+    settings.set_engine_options(SignatureOptions(), MatchOptions(reworded=False))
+    settings.sync()
+    assert settings.match_options() == MatchOptions(reworded=False)  # the paper's method alone
+    assert settings.store.value("engine/reworded") in (False, "false")
+    settings.restore_engine_defaults()
+    assert settings.match_options().reworded
+
+
+def test_the_settings_dialog_offers_the_strict_setting(qtbot) -> None:
+    dialog = SettingsDialog(SignatureOptions(), MatchOptions(), ExclusionOptions())
+    qtbot.addWidget(dialog)
+    assert dialog.reworded.text() == "Look for reworded passages too (recommended)"
+    assert dialog.reworded.isChecked() and dialog.options()[1].reworded
+    dialog.reworded.setChecked(False)
+    assert dialog.options()[1] == MatchOptions(reworded=False)
+    dialog.restore_defaults()
+    assert dialog.reworded.isChecked()
+    strict = SettingsDialog(SignatureOptions(), MatchOptions(reworded=False))
+    qtbot.addWidget(strict)
+    assert not strict.reworded.isChecked()

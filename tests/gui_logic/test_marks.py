@@ -31,21 +31,31 @@ from app.gui.compare.marks import (
     discarded_tooltip,
     excluded_tooltip,
     failed_tooltip,
+    listed_items,
+    listed_order,
     mark_spans,
     mark_tooltip,
+    piece_passages,
     piece_tooltip,
     prepare_view,
+    reworded_emphasis,
+    reworded_line,
+    reworded_tooltip,
+    sentences_text,
     shared_words_text,
 )
 from core.comparison import Comparison, compare_documents
+from core.detection.passages import Passage, PassageKind, shared_word_spans, side_stems
 from core.detection.verification import BlockOutcome, BlockState
 from core.documents.document import document_from_text
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.exclusions.quotations import BLOCK_QUOTE
-from core.options import ExclusionOptions, SignatureOptions
+from core.options import ExclusionOptions, MatchOptions, SignatureOptions
+from core.reports.wording import percent
 from core.resources import resource_path
 from core.shared_words import shared_words
 from tests.core.docmakers import COPIED, FILLER_A, FILLER_B, RESHAPED
+from tests.gui_logic.edited import MONASTERY, MONASTERY_EDITED
 
 ROOT = Path(__file__).resolve().parents[2]
 OPTIONS = SignatureOptions(language="en")
@@ -60,12 +70,23 @@ def samples() -> Comparison:
     return compare_documents(a, b)
 
 
-def compared(a: str, b: str, exclusions: ExclusionOptions | None = None) -> Comparison:
+def compared(
+    a: str,
+    b: str,
+    exclusions: ExclusionOptions | None = None,
+    options: MatchOptions | None = None,
+) -> Comparison:
     return compare_documents(
         document_from_text(a, "A.txt", OPTIONS),
         document_from_text(b, "B.txt", OPTIONS),
+        options,
         exclusions=exclusions,
     )
+
+
+def reworded_only() -> Comparison:
+    """Two documents sharing only an edited passage."""
+    return compared(FILLER_A + MONASTERY, FILLER_B + MONASTERY_EDITED)
 
 
 def indexed(comparison: Comparison, state: BlockState) -> list[tuple[int, BlockOutcome]]:
@@ -144,7 +165,9 @@ def test_marks_match_the_engine_listing_one_to_one() -> None:
     pieces = sum(len(b.pieces) for b in comparison.blocks)
     failed = sum(len(b.failed) for b in comparison.blocks if b.state is BlockState.SPLIT)
     discarded = len(indexed(comparison, BlockState.DISCARDED))
-    assert len(marks_a) == len(marks_b) == pieces + failed + discarded
+    reworded = len(comparison.reworded_passages)
+    assert reworded
+    assert len(marks_a) == len(marks_b) == pieces + failed + discarded + reworded
 
 
 def test_text_left_out_is_marked_with_its_place_in_the_documents_list() -> None:
@@ -183,6 +206,7 @@ def test_prepare_view_orders_blocks_along_a_and_emphasises_the_shared_words() ->
     blocks = comparison.blocks
     starts = [(blocks[i].raw.a_start, blocks[i].raw.b_start) for i in prepared.order]
     assert sorted(prepared.order) == list(range(len(blocks))) and starts == sorted(starts)
+    assert not comparison.reworded_passages  # word for word: nothing else is listed
     ((block, piece),) = [(i, p) for i, b in enumerate(blocks) for p in b.pieces]
     span_a, span_b = comparison.piece_chars(piece)
     slot = prepared.slots[block]
@@ -198,6 +222,130 @@ def test_no_emphasis_where_nothing_is_kept() -> None:
     assert prepared.emphasis_a == [] and prepared.emphasis_b == []
 
 
+# --- reworded passages ---------------------------------------------------------------------
+
+
+def test_reworded_passages_are_marked_over_their_sentences_in_both_panes() -> None:
+    comparison = samples()
+    marks_a, marks_b = comparison_marks(comparison, colour_slots(comparison.blocks))
+    first = len(comparison.blocks)
+    expected_a = [
+        Mark(*p.a_chars, MarkKind.REWORDED, first + k, k, None)
+        for k, p in enumerate(comparison.reworded_passages)
+    ]
+    expected_b = [
+        Mark(*p.b_chars, MarkKind.REWORDED, first + k, k, None)
+        for k, p in enumerate(comparison.reworded_passages)
+    ]
+    assert [m for m in marks_a if m.kind is MarkKind.REWORDED] == expected_a
+    assert [m for m in marks_b if m.kind is MarkKind.REWORDED] == expected_b
+    # the samples: 4 verified pieces (word for word) and reworded passages beside them
+    assert len([m for m in marks_a if m.kind is MarkKind.PIECE]) == 4
+    assert expected_a and all(m.slot is None for m in expected_a)
+
+
+def test_items_are_the_blocks_then_the_reworded_passages_in_reading_order() -> None:
+    comparison = samples()
+    items = listed_items(comparison)
+    blocks = len(comparison.blocks)
+    assert items[:blocks] == comparison.blocks
+    assert items[blocks:] == comparison.reworded_passages
+    order = listed_order(comparison)
+    assert sorted(order) == list(range(len(items)))
+    starts = [
+        item.a_chars[0]
+        if isinstance(item, Passage)
+        else comparison.a.chars_of(item.raw.a_start, 1)[0]
+        for item in (items[i] for i in order)
+    ]
+    assert starts == sorted(starts)
+    # both kinds interleave along A: a reworded passage is not left for last
+    kinds = [isinstance(items[i], Passage) for i in order]
+    assert kinds != sorted(kinds)
+
+
+def test_each_kept_piece_has_its_verified_passage() -> None:
+    comparison = samples()
+    pieces = piece_passages(comparison)
+    kept = [(i, k) for i, b in enumerate(comparison.blocks) for k in range(len(b.pieces))]
+    assert sorted(pieces) == kept
+    for (index, part), passage in pieces.items():
+        assert passage.kind is PassageKind.VERIFIED
+        assert passage.a_chars == comparison.piece_chars(comparison.blocks[index].pieces[part])[0]
+
+
+def test_a_pair_found_only_by_the_reworded_detector_emphasises_its_shared_words() -> None:
+    comparison = reworded_only()
+    assert not comparison.result.pieces and comparison.flagged
+    (passage,) = comparison.reworded_passages
+    prepared = prepare_view(comparison)
+    assert prepared.order == list(range(len(comparison.blocks) + 1))
+    (mark,) = [m for m in prepared.marks_a if m.kind is MarkKind.REWORDED]
+    assert (mark.start, mark.end) == passage.a_chars
+    a, b = comparison.a, comparison.b
+    # the emphasis is the engine's shared words, joined where only spaces lie between them
+    words_a = shared_word_spans(a, passage.a_sentences, side_stems(b, passage.b_sentences))
+    assert prepared.emphasis_a and all(e.slot is None for e in prepared.emphasis_a)
+    assert reworded_emphasis(comparison)[0] == prepared.emphasis_a
+    covered = {
+        w for w in words_a if any(e.start <= w[0] and w[1] <= e.end for e in prepared.emphasis_a)
+    }
+    assert covered == set(words_a)
+    emphasised_a = " ".join(a.text[e.start : e.end] for e in prepared.emphasis_a)
+    emphasised_b = " ".join(b.text[e.start : e.end] for e in prepared.emphasis_b)
+    for word in ("monastery", "manuscripts", "candlelight", "knotwork", "scriptorium"):
+        assert word in emphasised_a and word in emphasised_b
+    # the words that differ stay plain
+    assert "medieval" not in emphasised_a and "middle" not in emphasised_b
+    assert "decorated" not in emphasised_b and "illuminated" not in emphasised_a
+    for e in prepared.emphasis_a:
+        assert passage.a_chars[0] <= e.start < e.end <= passage.a_chars[1]
+
+
+def test_the_strict_setting_marks_no_reworded_passage() -> None:
+    strict = compared(
+        FILLER_A + MONASTERY, FILLER_B + MONASTERY_EDITED, options=MatchOptions(reworded=False)
+    )
+    assert not strict.flagged and not strict.reworded_passages
+    prepared = prepare_view(strict)
+    assert not [m for m in prepared.marks_a + prepared.marks_b if m.kind is MarkKind.REWORDED]
+    assert prepared.emphasis_a == [] and prepared.emphasis_b == []
+
+
+def test_a_reworded_passage_says_its_kind_and_what_changed() -> None:
+    comparison = reworded_only()
+    (passage,) = comparison.reworded_passages
+    changes = passage.changes
+    assert changes.replaced or changes.added or changes.left_out  # edited, not word for word
+    head = reworded_line(passage)
+    assert head == (
+        f"Reworded passage (edited) — {changes.same} of {changes.total} words the same; "
+        + ", ".join(
+            f"{n} {what}"
+            for n, what in (
+                (changes.replaced, "replaced"),
+                (changes.added, "added"),
+                (changes.left_out, "left out"),
+            )
+            if n
+        )
+    )
+    tip = reworded_tooltip(0, passage)
+    assert tip.splitlines() == [
+        head,
+        f"Passage R1 · sentences {sentences_text(passage.a_sentences)} of A, "
+        f"{sentences_text(passage.b_sentences)} of B · "
+        f"{percent(passage.similarity)} alike",
+        "The same content words in partly different wording: copied, then edited.",
+        "The words both sides share are underlined; the words that differ are plain.",
+        "Click to show it in the other document.",
+    ]
+    mark = Mark(*passage.a_chars, MarkKind.REWORDED, len(comparison.blocks), 0, None)
+    assert mark_tooltip(comparison, mark) == tip
+    assert block_spans(comparison, mark.block) == (passage.a_chars, passage.b_chars)
+    assert sentences_text((3, 7)) == "4–7" and sentences_text((3, 4)) == "4"
+
+
 # --- where a click or a table row takes the panes ------------------------------------------
 
 
@@ -205,8 +353,13 @@ def test_a_mark_shows_its_own_part_of_the_block_in_the_other_pane() -> None:
     comparison = samples()
     marks_a, _ = comparison_marks(comparison, colour_slots(comparison.blocks))
     for mark in marks_a:
-        block = comparison.blocks[mark.block] if mark.block >= 0 else None
-        if mark.kind is MarkKind.PIECE and block is not None:
+        listed = listed_items(comparison)[mark.block] if mark.block >= 0 else None
+        block = listed if isinstance(listed, BlockOutcome) else None
+        if mark.kind is MarkKind.REWORDED:
+            passage = comparison.reworded_passages[mark.part]
+            assert listed is passage
+            assert mark_spans(comparison, mark) == (passage.a_chars, passage.b_chars)
+        elif mark.kind is MarkKind.PIECE and block is not None:
             assert mark_spans(comparison, mark) == comparison.piece_chars(block.pieces[mark.part])
         elif mark.kind is MarkKind.FAILED and block is not None:
             span_a, span_b = mark_spans(comparison, mark)
@@ -235,6 +388,7 @@ def test_a_verified_piece_says_so_in_plain_words() -> None:
     comparison = samples()
     ((index, block),) = indexed(comparison, BlockState.VERIFIED)
     assert piece_tooltip(index, block, 0) == (
+        "Verified block (word for word)\n"
         f"Block {index + 1} · verified\n"
         f"{block.pieces[0].length} sentences in a row have the same lengths and start with the "
         "same words in both documents.\n"
@@ -272,20 +426,23 @@ def test_a_split_piece_says_which_passage_it_is_and_what_else_differs() -> None:
     comparison = samples()
     (index, block), *_ = indexed(comparison, BlockState.SPLIT)
     tip = piece_tooltip(index, block, 0)
-    assert tip.startswith(f"Block {index + 1} · split, passage 1 of {len(block.pieces)}\n")
+    assert tip.startswith(
+        f"Verified block (word for word)\nBlock {index + 1} · split, passage 1 of "
+        f"{len(block.pieces)}\n"
+    )
     assert f"{len(block.failed)} of {block.raw.length} sentences start differently" in tip
 
 
-def test_a_reworded_sentence_quotes_the_first_words_that_differ() -> None:
+def test_a_sentence_not_verified_quotes_the_first_words_that_differ() -> None:
     comparison = samples()
     (index, block), *_ = indexed(comparison, BlockState.SPLIT)
     offset = block.failed[0]
     reason = comparison.failure_reason(block, offset)
     assert reason.startswith("first words differ: ")
     assert failed_tooltip(index, reason) == (
-        f"Block {index + 1} · sentence reworded\n"
+        f"Block {index + 1} · sentence not verified\n"
         f"Same length as its partner sentence, but the {reason}.\n"
-        "Not counted as copied."
+        "Not counted as word for word."
     )
     mark = Mark(0, 1, MarkKind.FAILED, index, offset, 0)
     assert mark_tooltip(comparison, mark) == failed_tooltip(index, reason)
@@ -336,7 +493,7 @@ def test_an_excluded_mark_is_worded_from_the_panes_own_document() -> None:
 def test_a_spot_under_many_marks_names_three_and_counts_the_rest() -> None:
     marks = [Mark(0, 10, MarkKind.PIECE, block, 0, 0) for block in range(5)]
     tip = combined_tooltip(marks, lambda mark: f"block {mark.block}")
-    assert tip == "block 0\n\nblock 1\n\nblock 2\n\n(and 2 more blocks here)"
+    assert tip == "block 0\n\nblock 1\n\nblock 2\n\n(and 2 more here)"
     same = combined_tooltip(marks, lambda mark: "one text")  # said once
     assert same == "one text"
     assert combined_tooltip(marks, lambda mark: "") == ""
@@ -355,6 +512,11 @@ def test_the_most_telling_mark_comes_first() -> None:
         ]
     )
     assert [m.block for m in index.at(25)] == [2, 1, 0, -1]
+    # a reworded passage wins over a sentence that failed verification inside it
+    reworded = MarkIndex(
+        [Mark(20, 30, MarkKind.FAILED, 2, 1, 1), Mark(0, 90, MarkKind.REWORDED, 5, 0, None)]
+    )
+    assert [m.kind for m in reworded.at(25)] == [MarkKind.REWORDED, MarkKind.FAILED]
     assert [m.block for m in index.at(60)] == [0]
     assert index.at(60, show_discarded=False) == []
     assert index.at(100) == []

@@ -10,6 +10,13 @@ Inside a kept block, the words its sentences share with their partners are drawn
 shade of the block's colour: darker on a light pane (as dark as the text stays readable on it),
 the hue itself behind dark text on a dark pane. A chosen shared phrase is shown in inverse video
 (the pane's text colour behind its background colour), unlike any block colour in either theme.
+
+Reworded passages (copied, then edited) are one colour family of their own, violet, which Tol's
+light set does not hold, drawn differently from a block: a pale violet fill (lighter than any
+block's) with a dashed violet underline along the whole passage, and the words both sides share
+in a stronger violet with a solid underline, so the words that differ are the ones left plain.
+The dashes and underlines tell the two kinds apart without colour too (colour-blind readers,
+greyscale print).
 """
 
 from __future__ import annotations
@@ -49,6 +56,17 @@ SHARED_MAX_DARKEN = 0.32
 
 NEUTRAL_LIGHT = "#8A8A8A"
 NEUTRAL_DARK = "#A0A0A0"
+
+# Reworded passages: violet, the swatch of table rows and the legend in both themes; the line
+# (dashed under the passage, solid under its shared words) darker on a light pane, lighter on a
+# dark one
+REWORDED_HUE = "#8E63C7"
+REWORDED_LINE_LIGHT = "#5E3A94"
+REWORDED_LINE_DARK = "#C9A8F5"
+# how much of the hue the fill of a passage and of its shared words take (the rest is the
+# pane's background), on a light and on a dark pane; lowered further if the text needs it
+REWORDED_FILL = (0.2, 0.3)
+REWORDED_SHARED_FILL = (0.42, 0.55)
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -99,6 +117,43 @@ def shared_colours(slot: int, palette: QPalette) -> tuple[QColor, QColor]:
     while share < 0.9 and contrast_ratio(_mix(black, hue, share), base) < MIN_CONTRAST:
         share += 0.02
     return _mix(black, hue, share), QColor(base)
+
+
+def reworded_swatch() -> QColor:
+    """The reworded passages' violet itself: table swatches and the legend, in both themes."""
+    return QColor(REWORDED_HUE)
+
+
+def reworded_swatch_fill() -> QColor:
+    """A reworded passage's fill in a small sample (a table row's sign), on white: a little
+    stronger than in the pane, so it reads at 12 pixels."""
+    return _mix(reworded_swatch(), QColor("#ffffff"), 2 * REWORDED_FILL[0])
+
+
+def reworded_background(palette: QPalette) -> QColor:
+    """The pale fill of a reworded passage, lighter than a block's, readable in both themes."""
+    return _fill(REWORDED_FILL, palette)
+
+
+def reworded_shared_background(palette: QPalette) -> QColor:
+    """The fill of the words a reworded passage's two sides share: a stronger violet."""
+    return _fill(REWORDED_SHARED_FILL, palette)
+
+
+def reworded_underline(palette: QPalette) -> QColor:
+    """The underline of a reworded passage (dashed) and of its shared words (solid)."""
+    return QColor(REWORDED_LINE_DARK if is_dark(palette) else REWORDED_LINE_LIGHT)
+
+
+def _fill(shares: tuple[float, float], palette: QPalette) -> QColor:
+    base = palette.color(QPalette.ColorRole.Base)
+    text = palette.color(QPalette.ColorRole.Text)
+    share = shares[1] if is_dark(palette) else shares[0]
+    colour = _mix(reworded_swatch(), base, share)
+    while share > 0.05 and contrast_ratio(colour, text) < MIN_CONTRAST:
+        share -= 0.02
+        colour = _mix(reworded_swatch(), base, share)
+    return colour
 
 
 def found_colours(palette: QPalette) -> tuple[QColor, QColor]:

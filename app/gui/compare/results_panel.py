@@ -1,8 +1,11 @@
-"""The summary above the side-by-side view: the scores in large type, the counts, a verdict.
+"""The summary above the side-by-side view: the verdict, each document's copied share in large
+type, the passages by kind, the paper's score, the counts, and the key to the marks.
 
-Every number comes from the Comparison as the engine computed it; this panel only words it for
-a teacher ("44.4% of A is found in B") and says how sure the tool is: a passage counts as copied
-only when its sentences have the same lengths and start with the same words in both documents.
+Every number comes from the Comparison as the engine computed it, and every phrase a teacher
+also reads elsewhere from `core.reports.wording`; this panel only lays them out ("62.0% of A is
+found in B") and says how sure the tool is: a passage is word for word when its sentences have
+the same lengths and start with the same words in both documents (SL+ST, verified), and edited
+when it has the same content words in partly different wording (a reworded passage).
 """
 
 from __future__ import annotations
@@ -25,52 +28,87 @@ from app.gui.compare.colours import (
     failed_colour,
     neutral_colour,
     piece_background,
+    reworded_background,
+    reworded_shared_background,
+    reworded_underline,
     shared_colours,
 )
 from core.comparison import Comparison
+from core.detection.passages import scored_sentence_count
 from core.detection.verification import BlockState
-from core.reports.wording import LEFT_OUT, comparison_left_out, percent, plural
+from core.reports.wording import (
+    LEFT_OUT,
+    comparison_left_out,
+    found_in,
+    passage_counts,
+    percent,
+    plural,
+    verdict,
+)
 
 EMPTY_TEXT = "No comparison yet. Add two documents to see what they share."
 VALUE_SCALE = 2.3  # big numbers: this many times the application font
+SCORE_SCALE = 1.5  # the paper's score, beside them: smaller, it is not the headline
+JACCARD_CAPTION = "Jaccard (the paper's score)"
+#: said when the reworded passages were not looked for (the strict setting)
+STRICT_TEXT = (
+    "Reworded passages were not looked for: the paper's method alone (Comparison Settings)."
+)
 
 
 def verdict_text(comparison: Comparison) -> str:
-    """One short line: what was found, in words."""
-    matched = comparison.matched_sentences
-    passages = sum(len(b.pieces) for b in comparison.blocks)
-    if matched == 0:
-        return "No copied passages found."
-    return (
-        f"Copied passages found: {plural(matched, 'sentence')} of A match B, "
-        f"in {plural(passages, 'passage')}."
-    )
+    """One short line: the verdict, and the passages by kind when there are any."""
+    if not comparison.flagged:
+        return verdict(False)
+    return f"{verdict(True)} — {passage_counts(p.kind for p in comparison.passages)}"
 
 
 def certainty_text(comparison: Comparison) -> str:
     """How sure the tool is, for the verdict's second line."""
-    if comparison.matched_sentences == 0:
-        return (
-            "No run of two or more sentences has the same lengths and first words in both "
-            "documents."
+    if not comparison.flagged:
+        text = (
+            "No run of two or more sentences has the same lengths and first words in both documents"
         )
-    return (
-        "Each coloured passage has, sentence by sentence, the same lengths and the same first "
-        "words in both documents. Read them side by side to judge."
+        if comparison.options.reworded:
+            return text + ", and no passage shares enough of its content words."
+        return f"{text}. {STRICT_TEXT}"
+    text = (
+        "Word for word (a block's colour): sentence by sentence, the same lengths and first "
+        "words in both documents. "
     )
+    if comparison.options.reworded:
+        text += (
+            "Edited (violet, dashed): the same content words in partly different wording. "
+            "Read them side by side to judge."
+        )
+    else:
+        text += f"Read them side by side to judge. {STRICT_TEXT}"
+    return text
+
+
+def sentences_found(comparison: Comparison, a_side: bool) -> tuple[int, int]:
+    """(sentences inside a copied passage, sentences counted) of A or of B: the copied share
+    as the counts it is the ratio of."""
+    doc = comparison.a if a_side else comparison.b
+    counted = scored_sentence_count(doc)
+    share = comparison.copied_a if a_side else comparison.copied_b
+    return round(share * counted), counted
 
 
 class _Metric(QWidget):
     """A large percentage, a caption, and a line of plain explanation."""
 
-    def __init__(self, caption: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, caption: str, scale: float = VALUE_SCALE, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.value = QLabel("—")
         font = QFont(self.font())
-        font.setPointSizeF(max(font.pointSizeF(), 9.0) * VALUE_SCALE)
+        font.setPointSizeF(max(font.pointSizeF(), 9.0) * scale)
         font.setWeight(QFont.Weight.DemiBold)
         self.value.setFont(font)
         self.caption = QLabel(caption)
+        self.caption.setWordWrap(True)
         bold = QFont(self.font())
         bold.setWeight(QFont.Weight.DemiBold)
         self.caption.setFont(bold)
@@ -104,16 +142,17 @@ class ResultsPanel(QWidget):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
-        self.jaccard = _Metric("Jaccard similarity")
-        self.coverage_a = _Metric("of A is found in B")
-        self.coverage_b = _Metric("of B is found in A")
+        self.copied_a = _Metric("of A is found in B")
+        self.copied_b = _Metric("of B is found in A")
+        self.jaccard = _Metric(JACCARD_CAPTION, SCORE_SCALE)
 
         self.verdict = QLabel()
         verdict_font = QFont(self.font())
         verdict_font.setPointSizeF(max(verdict_font.pointSizeF(), 9.0) * 1.15)
         verdict_font.setWeight(QFont.Weight.DemiBold)
         self.verdict.setFont(verdict_font)
-        self.verdict.setWordWrap(True)  # the window must fit a 1366-pixel laptop screen
+        # one line: the certainty beside it wraps instead (the window fits a 1366-pixel screen)
+        self.verdict.setWordWrap(False)
         self.certainty = QLabel()
         self.certainty.setWordWrap(True)
         self.certainty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -126,6 +165,11 @@ class ResultsPanel(QWidget):
             ("raw", "Common runs", "Runs of 2 or more sentences with the same lengths"),
             ("verified", "Verified", "Every sentence also starts with the same words"),
             ("split", "Split", "Some sentences start differently; the rest is kept"),
+            (
+                "reworded",
+                "Reworded",
+                "Passages with the same content words in partly different wording (edited)",
+            ),
             ("discarded", "Discarded", "The lengths agree by chance: not counted"),
             ("too_long", "Too long to use", "Sentences over 35 words, left out of the comparison"),
             ("excluded", "Left out", "Sentences left out of the scores by the exclusions"),
@@ -166,9 +210,9 @@ class ResultsPanel(QWidget):
 
         top = QHBoxLayout()
         top.setSpacing(14)
+        top.addWidget(self.copied_a, 2)
+        top.addWidget(self.copied_b, 2)
         top.addWidget(self.jaccard, 2)
-        top.addWidget(self.coverage_a, 2)
-        top.addWidget(self.coverage_b, 2)
         top.addWidget(_separator())
         top.addLayout(counts)
         top.addWidget(_separator())
@@ -209,23 +253,26 @@ class ResultsPanel(QWidget):
         a, b = comparison.a, comparison.b
         n_a, n_b = len(a.signature), len(b.signature)
         matched = comparison.matched_sentences
+        for metric, a_side in ((self.copied_a, True), (self.copied_b, False)):
+            doc, partner = (a, b) if a_side else (b, a)
+            letter, other = ("A", "B") if a_side else ("B", "A")
+            share = comparison.copied_a if a_side else comparison.copied_b
+            coverage = comparison.coverage_a if a_side else comparison.coverage_b
+            found, counted = sentences_found(comparison, a_side)
+            metric.set(
+                percent(share),
+                f"of {letter} is found in {other}",
+                f"{found:,} of the {plural(counted, 'sentence')} of {letter}",
+                f"{found_in(share, doc.name, partner.name)}: the share of its sentences inside "
+                "a copied passage, word for word or edited.\n"
+                f"Word for word alone (verified blocks): {percent(coverage)}.",
+            )
         self.jaccard.set(
             percent(comparison.jaccard),
-            "Jaccard similarity",
-            "share of all sentences that are shared",
+            JACCARD_CAPTION,
+            "verified blocks only: sentences shared, of all",
+            "SL+ST's similarity, from the verified blocks alone: "
             f"{matched:,} matched pairs ÷ ({n_a:,} + {n_b:,} − {matched:,}) sentences",
-        )
-        self.coverage_a.set(
-            percent(comparison.coverage_a),
-            "of A is found in B",
-            f"{matched:,} of the {plural(n_a, 'sentence')} of A",
-            f"Share of {a.name} (A) that is found in {b.name} (B)",
-        )
-        self.coverage_b.set(
-            percent(comparison.coverage_b),
-            "of B is found in A",
-            f"{matched:,} of the {plural(n_b, 'sentence')} of B",
-            f"Share of {b.name} (B) that is found in {a.name} (A)",
         )
         counts = comparison.counts
         listed = sum(1 for blk in comparison.blocks if blk.state is BlockState.DISCARDED)
@@ -235,6 +282,11 @@ class ResultsPanel(QWidget):
         self.count_labels["raw"].setText(f"{counts.raw:,}")
         self.count_labels["verified"].setText(f"{counts.verified:,}")
         self.count_labels["split"].setText(f"{counts.split:,}")
+        self.count_labels["reworded"].setText(
+            f"{len(comparison.reworded_passages):,}"
+            if comparison.options.reworded
+            else "not looked for"
+        )
         self.count_labels["discarded"].setText(discarded)
         self.count_labels["too_long"].setText(
             f"A {len(a.signature.too_long):,} · B {len(b.signature.too_long):,}"
@@ -275,11 +327,11 @@ class ResultsPanel(QWidget):
             icon.setPixmap(pixmap)
 
     def metric_texts(self) -> dict[str, str]:
-        """The large numbers as shown (tests and the window's status line read them)."""
+        """The large numbers as shown (tests read them)."""
         return {
+            "copied_a": self.copied_a.value.text(),
+            "copied_b": self.copied_b.value.text(),
             "jaccard": self.jaccard.value.text(),
-            "coverage_a": self.coverage_a.value.text(),
-            "coverage_b": self.coverage_b.value.text(),
         }
 
 
@@ -301,16 +353,18 @@ def _separator() -> QFrame:
 
 
 LEGEND = (
-    "Copied passage: one colour per block; same words stronger",
-    "Sentence reworded: first words differ",
+    "Word for word: a colour per block; same words stronger",
+    "Edited: violet, dashed; shared words underlined",
+    "Sentence not verified: first words differ",
     "Lengths agree by chance: discarded",
     "Shaded grey: left out of the scores",
 )
 
 
-def _legend_pixmaps(palette: QPalette) -> tuple[QPixmap, QPixmap, QPixmap, QPixmap]:
+def _legend_pixmaps(palette: QPalette) -> tuple[QPixmap, ...]:
     return (
         _swatches(palette),
+        _reworded_sample(palette),
         _line_sample(failed_colour(palette), wavy=True),
         _line_sample(neutral_colour(palette), wavy=False),
         _shade_sample(palette),
@@ -326,6 +380,24 @@ def _shade_sample(palette: QPalette) -> QPixmap:
     painter.setPen(QPen(foreground, 1.4))
     for y in (4, 8):
         painter.drawLine(3, y, 25, y)
+    painter.end()
+    return pixmap
+
+
+def _reworded_sample(palette: QPalette) -> QPixmap:
+    """A reworded passage as the panes show it: the pale fill with a dashed underline, and a
+    shared word in the stronger fill with a solid one."""
+    pixmap = QPixmap(34, 12)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.fillRect(0, 0, 34, 10, reworded_background(palette))
+    painter.fillRect(12, 0, 12, 10, reworded_shared_background(palette))
+    line = reworded_underline(palette)
+    painter.setPen(QPen(line, 1.4, Qt.PenStyle.DashLine))
+    painter.drawLine(0, 11, 11, 11)
+    painter.drawLine(25, 11, 34, 11)
+    painter.setPen(QPen(line, 1.4))
+    painter.drawLine(12, 11, 23, 11)
     painter.end()
     return pixmap
 

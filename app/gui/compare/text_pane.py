@@ -1,22 +1,26 @@
-"""A read-only pane showing one document's text with the comparison's blocks marked on it.
+"""A read-only pane showing one document's text with the comparison's passages marked on it.
 
 Marks are character spans into the engine's normalised text (the string the pane shows): kept
-pieces in their block's colour, sentences that failed verification with a red wavy underline,
+pieces in their block's colour (word for word), reworded passages in a pale violet with a dashed
+violet underline (edited), sentences that failed verification with a red wavy underline,
 discarded blocks with a grey dotted underline, and text left out of the scores (an exclusion:
 a quotation, the references, a template's text) shaded grey, below everything else. They are
-drawn as extra selections, so the
-document itself is never reformatted. Two novels list ~10,000 blocks each side, and building a
-selection costs ~20 µs of Python, so only the marks near the screen (MARK_WINDOW characters each
-way) are selections at any time; scrolling out of that window rebuilds it (~10 ms). A document
-of up to MARK_WINDOW characters (an essay is ~10,000) has every mark as a selection all the time.
-The pane answers "which mark is here?" for tooltips and clicks (through the `MarkIndex` of
-`marks`, where the marks and their wording are worked out without Qt), and frames the current
-block.
+drawn as extra selections, so the document itself is never reformatted. Two novels list ~10,000
+blocks each side, and building a selection costs ~20 µs of Python, so only the marks near the
+screen (MARK_WINDOW characters each way) are selections at any time; scrolling out of that
+window rebuilds it (~10 ms). A document of up to MARK_WINDOW characters (an essay is ~10,000)
+has every mark as a selection all the time. Qt's painting and `setExtraSelections` cost grows
+with every selection listed, on screen or not (an edited novel emphasises ~35,000 shared words:
+4,000 selections painted in ~1 s), so where the spans are dense the window narrows, halving
+until at most MAX_SELECTIONS spans are in it or it is MIN_WINDOW characters each way. The pane
+answers "which mark is here?" for tooltips and clicks (through the `MarkIndex` of `marks`, where
+the marks and their wording are worked out without Qt), and frames the current block or passage.
 
-Two overlays sit on the marks, windowed the same way: the words a verified block's sentences
-share with their partners (`set_emphasis`: a stronger shade of the block's colour, which the
-view can switch off) and the occurrences of a chosen shared phrase (`set_found`: inverse video,
-on top of everything). Neither is a mark: they answer no click or tooltip.
+Two overlays sit on the marks, windowed the same way: the words a passage shares with its
+partner (`set_emphasis`: in a verified block a stronger shade of the block's colour, in a
+reworded passage a stronger violet with a solid underline; the view can switch them off) and
+the occurrences of a chosen shared phrase (`set_found`: inverse video, on top of everything).
+Neither is a mark: they answer no click or tooltip.
 """
 
 from __future__ import annotations
@@ -46,6 +50,9 @@ from app.gui.compare.colours import (
     found_colours,
     neutral_colour,
     piece_background,
+    reworded_background,
+    reworded_shared_background,
+    reworded_underline,
     shared_colours,
 )
 from app.gui.compare.marks import (
@@ -69,6 +76,8 @@ FRAME_INSET = 4  # px between the current block's frame and the viewport's edges
 DOCUMENT_MARGIN = 14  # px around the text: room for the frame, and calmer to read
 # Marks this many characters before and after the screen are selections (module docstring).
 MARK_WINDOW = 40_000
+MAX_SELECTIONS = 1_000
+MIN_WINDOW = 3_000
 # Past this many characters the end of a span is not measured when centring it: measuring lays
 # out every paragraph in between, which on a novel-long block would stall the UI.
 MEASURED_SPAN = 20_000
@@ -77,7 +86,7 @@ MEASURED_SPAN = 20_000
 class Overlay(IntEnum):
     """What an overlay selection shows (painted in this order, over the marks)."""
 
-    SHARED_WORDS = 1  # words a verified block's sentence shares with its partner
+    SHARED_WORDS = 1  # words a passage (either kind) shares with its partner
     FOUND = 2  # an occurrence of the chosen shared phrase
 
 
@@ -108,7 +117,7 @@ class TextPane(QPlainTextEdit):
         self._emphasis: SpanIndex[Emphasis] = SpanIndex()
         self._show_emphasis = True
         self._found: SpanIndex[TextSpan] = SpanIndex()
-        self._overlay_templates: dict[tuple[Overlay, int], QTextCharFormat] = {}
+        self._overlay_templates: dict[tuple[Overlay, int | None], QTextCharFormat] = {}
         self._current_block: int | None = None
         self._astral: list[int] = []  # offsets of characters Qt stores as two UTF-16 units
         self._astral_qt: list[int] = []
@@ -133,16 +142,17 @@ class TextPane(QPlainTextEdit):
 
     def set_marks(
         self,
-        marks: Iterable[Mark],
+        marks: MarkIndex | Iterable[Mark],
         describe: Callable[[Mark], str] = _no_description,
-        emphasis: Iterable[Emphasis] | None = None,
+        emphasis: SpanIndex[Emphasis] | Iterable[Emphasis] | None = None,
     ) -> None:
         """Replace the marks; `describe` words a mark's tooltip when it is hovered. `emphasis`
-        replaces the emphasised shared words too (one rebuild of the selections for both)."""
+        replaces the emphasised shared words too (one rebuild of the selections for both).
+        Either may come indexed already (`marks.PreparedView`: indexed on a worker)."""
         if emphasis is not None:
-            self._emphasis = SpanIndex(emphasis)
+            self._emphasis = emphasis if isinstance(emphasis, SpanIndex) else SpanIndex(emphasis)
         self._describe = describe
-        self._marks = MarkIndex(marks)
+        self._marks = marks if isinstance(marks, MarkIndex) else MarkIndex(marks)
         self._refresh_window(force=True)
 
     def marks(self) -> list[Mark]:
@@ -373,17 +383,23 @@ class TextPane(QPlainTextEdit):
             low, high = self._window
             if low <= first and last <= high:
                 return
-        low, high = max(0, first - MARK_WINDOW), last + MARK_WINDOW
+        margin = MARK_WINDOW
+        while True:
+            low, high = max(0, first - margin), last + margin
+            marks = self._marks.between(low, high)
+            if not self._show_discarded:
+                marks = [m for m in marks if m.kind != MarkKind.DISCARDED]
+            emphasis = self._emphasis.between(low, high) if self._show_emphasis else []
+            found = self._found.between(low, high)
+            if len(marks) + len(emphasis) + len(found) <= MAX_SELECTIONS or margin <= MIN_WINDOW:
+                break
+            margin = max(MIN_WINDOW, margin // 2)  # dense: a narrower window
         self._window = (low, high)
-        marks = self._marks.between(low, high)
-        if not self._show_discarded:
-            marks = [m for m in marks if m.kind != MarkKind.DISCARDED]
         layers = self._selections_for(marks, low, high)
-        emphasis = self._emphasis.between(low, high) if self._show_emphasis else []
-        found = self._found.between(low, high)
         self.setExtraSelections(
             layers[MarkKind.EXCLUDED]
             + layers[MarkKind.DISCARDED]
+            + layers[MarkKind.REWORDED]
             + layers[MarkKind.PIECE]
             # over the pieces' colour; failed sentences are never inside a piece
             + self._overlay_selections(Overlay.SHARED_WORDS, emphasis, low, high)
@@ -396,9 +412,9 @@ class TextPane(QPlainTextEdit):
         self, marks: Sequence[Mark], low: int, high: int
     ) -> dict[MarkKind, list[QTextEdit.ExtraSelection]]:
         """Selections for `marks` clipped to [low, high), by kind: painted discarded first, so
-        that kept pieces and failures paint on top. Clipping matters: Qt measures a new
-        selection's whole extent, and a block as long as the novel would be laid out from end
-        to end."""
+        that reworded passages, kept pieces and failures paint on top. Clipping matters: Qt
+        measures a new selection's whole extent, and a block as long as the novel would be laid
+        out from end to end."""
         palette = self.palette()
         layers: dict[MarkKind, list[QTextEdit.ExtraSelection]] = {kind: [] for kind in MarkKind}
         document = self.document()
@@ -459,6 +475,11 @@ def _format_for(kind: MarkKind, slot: int | None, palette: QPalette) -> QTextCha
     if kind == MarkKind.PIECE and slot is not None:
         text_format.setBackground(piece_background(slot, palette))
         text_format.setForeground(palette.color(QPalette.ColorRole.Text))
+    elif kind == MarkKind.REWORDED:
+        text_format.setBackground(reworded_background(palette))
+        text_format.setForeground(palette.color(QPalette.ColorRole.Text))
+        text_format.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DashUnderline)
+        text_format.setUnderlineColor(reworded_underline(palette))
     elif kind == MarkKind.EXCLUDED:
         background, foreground = excluded_colours(palette)
         text_format.setBackground(background)
@@ -472,13 +493,18 @@ def _format_for(kind: MarkKind, slot: int | None, palette: QPalette) -> QTextCha
     return text_format
 
 
-def _overlay_format(overlay: Overlay, slot: int, palette: QPalette) -> QTextCharFormat:
+def _overlay_format(overlay: Overlay, slot: int | None, palette: QPalette) -> QTextCharFormat:
     text_format = QTextCharFormat()
     text_format.setProperty(OVERLAY_PROPERTY, int(overlay))
-    if overlay == Overlay.SHARED_WORDS:
-        background, foreground = shared_colours(slot, palette)
-    else:
+    if overlay == Overlay.FOUND:
         background, foreground = found_colours(palette)
+    elif slot is not None:  # inside a verified piece
+        background, foreground = shared_colours(slot, palette)
+    else:  # inside a reworded passage
+        background = reworded_shared_background(palette)
+        foreground = palette.color(QPalette.ColorRole.Text)
+        text_format.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+        text_format.setUnderlineColor(reworded_underline(palette))
     text_format.setBackground(background)
     text_format.setForeground(foreground)
     return text_format

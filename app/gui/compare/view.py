@@ -1,12 +1,14 @@
-"""The side-by-side view of one comparison: scores on top, documents A and B side by side with
-the copied blocks marked, and below them two tabs: the table of blocks, and the phrases both
-documents share.
+"""The side-by-side view of one comparison: the verdict and scores on top, documents A and B side
+by side with the copied passages marked (verified blocks, word for word, and reworded passages,
+edited, each in its own style), and below them two tabs: the table of blocks and passages, and
+the phrases both documents share.
 
 What the panes mark and what the tooltips say is worked out without Qt in `marks`
 (`prepare_view`, on a worker); this module turns it into widgets. `ComparisonView` lays the
-widgets out and keeps the panes, the table and the current block in step: a click on a passage
+widgets out and keeps the panes, the table and the current item in step: a click on a passage
 in one pane brings its partner into view in the other, a table row brings both, and
-next/previous walk the shown blocks along A. The shared phrases are found by a background job
+next/previous walk the shown items of both kinds along A. Items are numbered as in `marks`: the
+blocks, then the reworded passages. The shared phrases are found by a background job
 of their own once a comparison is shown (they take seconds on long documents, the blocks do
 not wait for them); choosing one shows every occurrence in both panes.
 """
@@ -68,18 +70,21 @@ from app.gui.models.row_model import setup_result_table
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
 from app.gui.view_state import read_state, write_state
 from core.comparison import Comparison
+from core.detection.passages import Passage
 from core.detection.verification import BlockState
 from core.documents.document import Document
 from core.reports.wording import plural
 from core.shared_words import SharedPhrase, SharedPhrases, shared_phrases
 
 STATE_MAGIC = "doppel.comparison-view"
-STATE_VERSION = 2  # 1: no Shared phrases tab (still read)
+# 3: the table's Kind, Shared words and Similarity columns; 2: before them (read, but for the
+# table's header: its widths belong to other columns now); 1: no Shared phrases tab (likewise)
+STATE_VERSION = 3
 TAB_BLOCKS = 0
 TAB_PHRASES = 1
 #: the shared phrases are looked for this long after a comparison is shown (`_find_phrases`)
 PHRASES_DELAY_MS = 250
-HINT_TEXT = "Click a coloured passage to find it in the other document · F8 next block"
+HINT_TEXT = "Click a marked passage to find it in the other document · F8 next passage"
 
 
 def language_name(code: str) -> str:
@@ -141,14 +146,14 @@ class ComparisonView(QWidget):
     The shared phrases are found through `runner`, the app's TaskRunner; without one the view
     runs them on Qt's global thread pool (`_own_runner`)."""
 
-    block_selected = Signal(int)  # index into comparison.blocks
+    block_selected = Signal(int)  # the item's number: a block's index, or a reworded passage's
     phrases_ready = Signal(object)  # the SharedPhrases of the comparison shown
 
     def __init__(self, parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
         super().__init__(parent)
         self._comparison: Comparison | None = None
         self._current = -1
-        self._order: list[int] = []  # block indices in A order
+        self._order: list[int] = []  # item numbers (blocks, reworded passages) in A order
         self._sync = False
         self._syncing = False  # set while one pane moves the other, and while jumping
         self.runner = runner if runner is not None else self._own_runner()
@@ -179,7 +184,7 @@ class ComparisonView(QWidget):
         self.state_filter = QComboBox()
         for state, label in STATE_FILTER_LABELS.items():
             self.state_filter.addItem(label, state)
-        self.state_filter.setToolTip("Which blocks the table lists")
+        self.state_filter.setToolTip("Which blocks and passages the table lists")
         self.shown_count = QLabel()
         self.shown_count.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
@@ -234,7 +239,7 @@ class ComparisonView(QWidget):
         self._cancel_phrases()
         self.phrases.set_result(None)  # clears the chosen phrase too
         self.results.set_comparison(comparison)
-        self.block_model.set_comparison(comparison, prepared.slots if prepared else None)
+        self.block_model.set_comparison(comparison, prepared)
         self.header_a.set_document(comparison.a if comparison else None)
         self.header_b.set_document(comparison.b if comparison else None)
         if comparison is None:
@@ -246,17 +251,13 @@ class ComparisonView(QWidget):
             return
         assert prepared is not None
         self._order = prepared.order
-        marks_a, marks_b = prepared.marks_a, prepared.marks_b
         self.pane_a.set_text(comparison.a.text)
         self.pane_b.set_text(comparison.b.text)
         by_piece = {(words.block, words.part): words for words in prepared.shared}
         describe = partial(mark_tooltip, comparison, shared=by_piece)
-        self.pane_a.set_marks(
-            marks_a, partial(describe, document=comparison.a), prepared.emphasis_a
-        )
-        self.pane_b.set_marks(
-            marks_b, partial(describe, document=comparison.b), prepared.emphasis_b
-        )
+        marks_a, marks_b, emphasis_a, emphasis_b = prepared.indexed()
+        self.pane_a.set_marks(marks_a, partial(describe, document=comparison.a), emphasis_a)
+        self.pane_b.set_marks(marks_b, partial(describe, document=comparison.b), emphasis_b)
         self._enable_navigation()
         self._find_phrases(comparison)
 
@@ -264,7 +265,7 @@ class ComparisonView(QWidget):
         return self._comparison
 
     def current_block(self) -> int:
-        """The selected block's index, or -1."""
+        """The selected item's number (a block's index, or a reworded passage's), or -1."""
         return self._current
 
     def set_hide_discarded(self, hide: bool) -> None:
@@ -294,7 +295,7 @@ class ComparisonView(QWidget):
         return self._sync
 
     def set_emphasise_shared(self, on: bool) -> None:
-        """Emphasise (or not) the words a verified block's sentences share with their partners."""
+        """Emphasise (or not) the words a passage (either kind) shares with its partner."""
         if self.emphasise_action.isChecked() != on:
             self.emphasise_action.setChecked(on)
             return
@@ -316,26 +317,28 @@ class ComparisonView(QWidget):
         self.state_filter.setCurrentIndex(self.state_filter.findData(state))
 
     def select_block(self, index: int) -> None:
-        """Make block `index` current: both panes scroll to it and its table row is selected."""
-        if self._comparison is None or not 0 <= index < len(self._comparison.blocks):
+        """Make item `index` current (a block, or a reworded passage: see `marks`): both panes
+        scroll to it and its table row is selected."""
+        if self._comparison is None or not 0 <= index < len(self.block_model.listed()):
             return
         span_a, span_b = block_spans(self._comparison, index)
         self._jump(index, span_a, span_b)
 
     def next_block(self) -> None:
-        """The next shown block along A, wrapping around to the first."""
+        """The next shown item along A (a block or a reworded passage), wrapping around."""
         self._step(+1)
 
     def previous_block(self) -> None:
-        """The previous shown block along A, wrapping around to the last."""
+        """The previous shown item along A, wrapping around to the last."""
         self._step(-1)
 
     def shown_blocks(self) -> list[int]:
-        """The indices of the blocks the filters let through, in A order."""
+        """The numbers of the items (blocks and reworded passages) the filters let through, in
+        A order: what next/previous step through."""
         if self._comparison is None:
             return []
-        blocks = self._comparison.blocks
-        return [i for i in self._order if self.proxy.accepts(blocks[i])]
+        items = self.block_model.listed()
+        return [i for i in self._order if self.proxy.accepts(items[i])]
 
     def save_state(self) -> QByteArray:
         """The splitters' sizes, the tables' headers, the tab shown and whether shared words
@@ -355,9 +358,12 @@ class ComparisonView(QWidget):
         return state
 
     def restore_state(self, state: QByteArray) -> bool:
-        """Restore what `save_state` wrote (or the first version, without the phrases); False
-        (and nothing changed) if it is not that."""
+        """Restore what `save_state` wrote (or an earlier version: all but the table's header,
+        whose columns changed); False (and nothing changed) if it is not that."""
         found = read_state(state, STATE_MAGIC, STATE_VERSION, 4)
+        current = found is not None
+        if found is None:
+            found = read_state(state, STATE_MAGIC, 2, 4)
         if found is None:
             older = read_state(state, STATE_MAGIC, 1, 3)
             if older is None:
@@ -373,8 +379,9 @@ class ComparisonView(QWidget):
         restored = [
             self.main_splitter.restoreState(main),
             self.panes_splitter.restoreState(panes),
-            self.table.horizontalHeader().restoreState(header),
         ]
+        if current:
+            restored.append(self.table.horizontalHeader().restoreState(header))
         if phrases_header is not None:
             restored.append(self.phrases.table.horizontalHeader().restoreState(phrases_header))
         if 0 <= tab < self.tabs.count():
@@ -385,15 +392,17 @@ class ComparisonView(QWidget):
     # --- behaviour -----------------------------------------------------------------------
 
     def _create_actions(self) -> None:
-        self.next_action = QAction("Next block", self)
+        self.next_action = QAction("Next passage", self)
         self.next_action.setShortcuts([QKeySequence(Qt.Key.Key_F8), QKeySequence("Ctrl+]")])
-        self.next_action.setToolTip("Next block along A (F8)")
+        self.next_action.setToolTip(
+            "Next passage along A, word for word or edited, or block listed (F8)"
+        )
         self.next_action.triggered.connect(self.next_block)
-        self.previous_action = QAction("Previous block", self)
+        self.previous_action = QAction("Previous passage", self)
         self.previous_action.setShortcuts(
             [QKeySequence(Qt.Modifier.SHIFT | Qt.Key.Key_F8), QKeySequence("Ctrl+[")]
         )
-        self.previous_action.setToolTip("Previous block along A (Shift+F8)")
+        self.previous_action.setToolTip("Previous passage along A (Shift+F8)")
         self.previous_action.triggered.connect(self.previous_block)
         self.hide_discarded_action = QAction("Hide discarded blocks", self)
         self.hide_discarded_action.setCheckable(True)
@@ -409,8 +418,9 @@ class ComparisonView(QWidget):
         self.emphasise_action.setCheckable(True)
         self.emphasise_action.setChecked(True)
         self.emphasise_action.setToolTip(
-            "Inside each copied passage, show the words both sentences use in the same order in "
-            "a stronger shade: all of them when it is word for word"
+            "Inside each copied passage, show the words both sides share in a stronger shade: in "
+            "a verified block those used in the same order (all of them when it is word for "
+            "word), in a reworded passage the content words both use (underlined)"
         )
         self.emphasise_action.toggled.connect(self.set_emphasise_shared)
         for action in (self.next_action, self.previous_action):
@@ -423,12 +433,15 @@ class ComparisonView(QWidget):
         table.sortByColumn(blocks.COL_NUMBER, Qt.SortOrder.AscendingOrder)
         header.setStretchLastSection(True)
         widths = {
-            blocks.COL_NUMBER: 64,
-            blocks.COL_STATE: 96,
-            blocks.COL_A: 130,
-            blocks.COL_B: 130,
-            blocks.COL_LENGTH: 70,
-            blocks.COL_KEPT: 64,
+            blocks.COL_NUMBER: 60,
+            blocks.COL_KIND: 104,
+            blocks.COL_STATE: 84,
+            blocks.COL_A: 112,
+            blocks.COL_B: 112,
+            blocks.COL_LENGTH: 62,
+            blocks.COL_KEPT: 54,
+            blocks.COL_SHARED: 100,
+            blocks.COL_SIMILARITY: 80,
         }
         for column, width in widths.items():
             header.resizeSection(column, width)
@@ -474,9 +487,13 @@ class ComparisonView(QWidget):
 
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(blocks, "Blocks")
+        self.tabs.addTab(blocks, "Passages")
         self.tabs.addTab(self.phrases, "Shared phrases")
-        self.tabs.setTabToolTip(TAB_BLOCKS, "The runs of sentences the two documents share")
+        self.tabs.setTabToolTip(
+            TAB_BLOCKS,
+            "The passages the two documents share, word for word (verified blocks) and edited "
+            "(reworded passages), and the blocks whose lengths agree by chance",
+        )
         self.tabs.setTabToolTip(
             TAB_PHRASES, "The phrases of several words both documents use, longest first"
         )
@@ -487,14 +504,16 @@ class ComparisonView(QWidget):
         return self.tabs
 
     def _enable_navigation(self) -> None:
-        has_blocks = bool(self._comparison and self._comparison.blocks)
-        self.next_action.setEnabled(has_blocks)
-        self.previous_action.setEnabled(has_blocks)
+        has_items = bool(self.block_model.listed())
+        self.next_action.setEnabled(has_items)
+        self.previous_action.setEnabled(has_items)
 
     def _current_block_state(self) -> BlockState | None:
+        """The current block's state (None: no item, or a reworded passage)."""
         if self._comparison is None or self._current < 0:
             return None
-        return self._comparison.blocks[self._current].state
+        item = self.block_model.listed()[self._current]
+        return None if isinstance(item, Passage) else item.state
 
     def _step(self, direction: int) -> None:
         shown = self.shown_blocks()
@@ -567,9 +586,15 @@ class ComparisonView(QWidget):
     def _update_shown_count(self, *_args: object) -> None:
         total = self.block_model.rowCount()
         shown = self.proxy.rowCount()
-        self.shown_count.setText(
-            f"{plural(total, 'block')} listed" if shown == total else f"{shown:,} of {total:,}"
-        )
+        if shown != total:
+            self.shown_count.setText(f"{shown:,} of {total:,}")
+            return
+        comparison = self._comparison
+        reworded = total - len(comparison.blocks) if comparison is not None else 0
+        listed = plural(total - reworded, "block")
+        if reworded:
+            listed += f", {plural(reworded, 'reworded passage')}"
+        self.shown_count.setText(f"{listed} listed")
 
     # --- shared phrases ------------------------------------------------------------------
 

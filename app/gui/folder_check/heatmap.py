@@ -1,12 +1,14 @@
 """The similarity matrix of a folder check, painted: one cell per pair of documents at or above
-the threshold, coloured by Jaccard, the documents ordered group by group so each cluster shows
-as a block on the diagonal (outlined). What is shown, in what order and colour is decided in
+the threshold, coloured by its copied share (how much of one document is found in the other,
+word for word or edited), the documents ordered group by group so each cluster shows as a block
+on the diagonal (outlined). What is shown, in what order and colour is decided in
 `core.reports.heatmap`, as for the HTML report; this widget lays it out and paints it. Hovering
 a cell names both documents and the scores; clicking selects that pair, double-clicking opens
 it.
 
-Beyond ~80 documents the cells are too small to point at: the most similar documents are
-shown (highest score, then most pairs), as in the report, and the rest are counted below."""
+Beyond ~80 documents the cells are too small to point at: the most involved documents are
+shown (highest copied share, then most pairs), as in the report, and the rest are counted
+below."""
 
 from __future__ import annotations
 
@@ -39,6 +41,8 @@ _MARGIN = 8
 _LEGEND_SWATCH = QSize(12, 10)
 _LEGEND_GAP = 10  # between the legend's entries
 
+#: what the colours are of, first in the legend
+LEGEND_CAPTION = "Copied"
 EMPTY_TEXT = "Run a folder check to see which documents share passages."
 NONE_ABOVE_TEXT = "No pair of documents at or above the threshold."
 
@@ -46,8 +50,11 @@ NONE_ABOVE_TEXT = "No pair of documents at or above the threshold."
 def pair_tooltip(pair: PairResult, names: list[str]) -> str:
     return (
         f"{names[pair.a]}  ↔  {names[pair.b]}\n"
-        f"Jaccard {percent(pair.jaccard)} · A in B {percent(pair.coverage_a)} · "
-        f"B in A {percent(pair.coverage_b)} · {plural(pair.verified_blocks, 'block')}"
+        f"Copied {percent(pair.copied)} · A in B {percent(pair.copied_a)} · "
+        f"B in A {percent(pair.copied_b)}\n"
+        f"{plural(pair.verified_blocks, 'block')} word for word · "
+        f"{plural(pair.reworded_passages, 'passage')} edited · "
+        f"Jaccard (the paper's score) {percent(pair.jaccard)}"
     )
 
 
@@ -156,7 +163,7 @@ class SimilarityHeatmap(QWidget):
         metrics = self.fontMetrics()
         swatch = _LEGEND_SWATCH.width() + 4
         entries: list[tuple[str | None, str, int]] = [
-            (None, "Jaccard", metrics.horizontalAdvance("Jaccard"))
+            (None, LEGEND_CAPTION, metrics.horizontalAdvance(LEGEND_CAPTION))
         ]
         entries += [
             (colour, label, swatch + metrics.horizontalAdvance(label))
@@ -174,7 +181,7 @@ class SimilarityHeatmap(QWidget):
 
     def _legend_note(self) -> str:
         if self._involved > len(self._order):
-            return f"the {len(self._order)} most similar of {self._involved} documents"
+            return f"the {len(self._order)} most involved of {self._involved} documents"
         return ""
 
     def _legend_height(self) -> int:

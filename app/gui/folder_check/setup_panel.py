@@ -33,7 +33,7 @@ from app.gui.settings import Settings
 from core.documents.extract import SUPPORTED_SUFFIXES
 from core.options import ExclusionOptions
 
-DEFAULT_THRESHOLD_PERCENT = 0  # as `doppel batch`: every pair that shares a verified block
+DEFAULT_THRESHOLD_PERCENT = 0  # as `doppel batch`: every pair with copied text found
 DEFAULT_COMMON_PERCENT = 50  # "more than half of the submissions", when common text is left out
 
 MODE_ALL = "Every submission is compared with every other."
@@ -196,8 +196,9 @@ class SetupPanel(QWidget):
         self.threshold_spin.setSuffix(" %")
         self.threshold_spin.setValue(DEFAULT_THRESHOLD_PERCENT)
         self.threshold_spin.setToolTip(
-            "Show pairs whose Jaccard similarity is at least this; 0 % shows every pair that "
-            "shares a verified block. Changing it does not need a new check."
+            "Show pairs where at least this much of one document is found in the other (the "
+            "copied share, word for word or edited); 0 % shows every pair with copied text "
+            "found. Changing it does not need a new check."
         )
         self.mode_label = QLabel()
         self.mode_label.setWordWrap(True)
@@ -207,7 +208,7 @@ class SetupPanel(QWidget):
         self.cancel_button = QPushButton("Cancel")
 
         threshold_row = QHBoxLayout()
-        threshold_row.addWidget(QLabel("Threshold (Jaccard)"))
+        threshold_row.addWidget(QLabel("Threshold (copied share)"))
         threshold_row.addWidget(self.threshold_spin)
         threshold_row.addStretch(1)
         common_row = QHBoxLayout()

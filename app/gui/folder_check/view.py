@@ -53,7 +53,7 @@ from app.gui.session import expand
 from app.gui.settings import Settings
 from app.gui.tasks import TaskRunner
 from app.gui.view_state import read_state, write_state
-from core.batch.clusters import clusters
+from core.batch.clusters import clusters, reaches
 from core.batch.result import BatchResult, PairResult
 from core.reports.html import failed_names
 from core.reports.wording import (
@@ -68,7 +68,9 @@ from core.reports.wording import (
 # (the name this view's saved layout has carried since the first release: kept, so a teacher's
 # layout survives the rename to "folder check")
 STATE_MAGIC = "doppel.batch-view"
-STATE_VERSION = 2  # 2: the templates and the common-text share (1 still restores)
+# 3: the pair table's copied shares and reworded passages (2 and 1 restore but for the table's
+# header: its widths belong to other columns now); 2: the templates and the common-text share
+STATE_VERSION = 3
 #: no estimate before this much time or progress: early rates say little about the whole run
 ETA_MIN_SECONDS = 2.0
 ETA_MIN_FRACTION = 0.05
@@ -189,10 +191,11 @@ class FolderCheckView(QWidget):
         header.setHighlightSections(False)
         for column in (FolderCheckPairModel.COL_A, FolderCheckPairModel.COL_B):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        for column in range(FolderCheckPairModel.COL_JACCARD, len(FolderCheckPairModel.HEADERS)):
+        for column in range(FolderCheckPairModel.COL_COPIED, len(FolderCheckPairModel.HEADERS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, 66)
-        self.pairs_view.sortByColumn(FolderCheckPairModel.COL_JACCARD, Qt.SortOrder.DescendingOrder)
+            header.resizeSection(column, 62)
+        # the larger copied share, ties in the engine's ranking (the proxy's sort is stable)
+        self.pairs_view.sortByColumn(FolderCheckPairModel.COL_COPIED, Qt.SortOrder.DescendingOrder)
 
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText("Filter by document name")
@@ -288,7 +291,8 @@ class FolderCheckView(QWidget):
         self.setup.archives.add_paths(paths)
 
     def threshold(self) -> float:
-        """The pairs listed and drawn: those at or above this Jaccard (set in the setup)."""
+        """The pairs listed and drawn: those whose copied share is at or above this (set in the
+        setup; `core.batch.clusters.reaches`)."""
         return self.setup.threshold()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
@@ -420,10 +424,13 @@ class FolderCheckView(QWidget):
         if result is None:
             return "Add folders of submissions above, then Start Check."
         threshold = self.threshold()
-        listed = sum(1 for p in result.pairs if p.jaccard >= threshold)
-        parts = [f"<b>{plural(len(result.pairs), 'pair')}</b> share verified passages"]
+        listed = sum(1 for p in result.pairs if reaches(p, threshold))
+        reworded_only = sum(1 for p in result.pairs if p.flagged and not p.pieces)
+        parts = [f"<b>{plural(len(result.pairs), 'pair')}</b> with copied text found"]
         if threshold > 0:
             parts[0] += f" (<b>{listed:,}</b> at {share_text(threshold)} or more)"
+        if reworded_only:
+            parts[0] += f", {reworded_only:,} of them edited only"
         parts.append(plural(len(result.documents), "document"))
         if result.failed:
             parts.append(f"{len(result.failed):,} unreadable")
@@ -447,7 +454,7 @@ class FolderCheckView(QWidget):
         for pair in result.pairs:  # ranked: a group's first pair is its strongest link
             home = member_of.get(pair.a)
             if home is not None and home not in best and member_of.get(pair.b) == home:
-                best[home] = pair.jaccard
+                best[home] = pair.copied
         for number, group in enumerate(groups):
             title = (
                 f"Group {number + 1}: {plural(len(group), 'document')}, "
@@ -614,11 +621,11 @@ class FolderCheckView(QWidget):
 
     def restore_state(self, state: QByteArray) -> bool:
         """Restore what `save_state` wrote; False (and nothing changed) if it is not that."""
-        version = STATE_VERSION
-        found = read_state(state, STATE_MAGIC, version, 4)
-        if found is None:
-            version = 1
+        found = None
+        for version in (STATE_VERSION, 2, 1):
             found = read_state(state, STATE_MAGIC, version, 4)
+            if found is not None:
+                break
         if found is None:
             return False
         parts, stream = found
@@ -629,7 +636,8 @@ class FolderCheckView(QWidget):
         self.results_splitter.restoreState(results)
         self.side_splitter.restoreState(side)
         self.pairs_splitter.restoreState(pairs)
-        self.pairs_view.horizontalHeader().restoreState(header)
+        if version == STATE_VERSION:
+            self.pairs_view.horizontalHeader().restoreState(header)
         self.setup.restore(setup)
         return True
 

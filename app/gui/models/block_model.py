@@ -1,9 +1,12 @@
-"""The table of a comparison's listed blocks: a model with one row per block, and its filter.
+"""The table of a comparison's listed items: a model with one row per block of SL+ST (verified,
+split or discarded) and per reworded passage, and its filter.
 
-Rows start in the engine's order (row r is `comparison.blocks[r]`) and the model sorts itself
-(see `BlockTableModel`), so INDEX_ROLE gives a row's block index, the number the rest of the
-view uses, and BLOCK_ROLE the block itself. Positions are shown as sentence numbers (what a
-teacher can find in the document), sorted by the engine's numbers through SORT_ROLE.
+Items are numbered as the view numbers them (`marks`: the blocks, then the reworded passages);
+INDEX_ROLE gives a row's item number, the number the rest of the view uses, and BLOCK_ROLE the
+item itself (a `BlockOutcome`, or the reworded `Passage`). The model sorts itself (see
+`BlockTableModel`), first in reading order along A, so both kinds of passage interleave as they
+do in the text. Positions are shown as sentence numbers (what a teacher can find in the
+document), sorted by the engine's numbers through SORT_ROLE.
 """
 
 from __future__ import annotations
@@ -13,25 +16,47 @@ from enum import Enum
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
 
-from app.gui.compare.colours import NEUTRAL_LIGHT, swatch_colour
-from app.gui.compare.marks import colour_slots
+from app.gui.compare.colours import (
+    NEUTRAL_LIGHT,
+    REWORDED_LINE_LIGHT,
+    reworded_swatch_fill,
+    swatch_colour,
+)
+from app.gui.compare.marks import (
+    Listed,
+    PreparedView,
+    colour_slots,
+    listed_items,
+    listed_order,
+    piece_passages,
+    reworded_line,
+    reworded_name,
+    sentences_text,
+)
 from app.gui.models.row_model import ModelIndex, RowTableModel
 from core.comparison import Comparison
+from core.detection.passages import Passage, PassageKind
 from core.detection.verification import BlockOutcome, BlockState
 from core.documents.document import Document
+from core.reports.wording import PASSAGE_KINDS, percent
 
-BLOCK_ROLE = Qt.ItemDataRole.UserRole + 1  # the BlockOutcome
-INDEX_ROLE = Qt.ItemDataRole.UserRole + 2  # its index in comparison.blocks
+BLOCK_ROLE = Qt.ItemDataRole.UserRole + 1  # the item: a BlockOutcome, or a reworded Passage
+INDEX_ROLE = Qt.ItemDataRole.UserRole + 2  # its number (blocks, then reworded passages)
 SORT_ROLE = Qt.ItemDataRole.UserRole + 3  # a number (or folded text) to sort the column by
 
+#: a reworded passage's "state": it is not a block of SL+ST
+REWORDED_STATE = "Reworded"
 STATE_LABELS = {
     BlockState.VERIFIED: "Verified",
     BlockState.SPLIT: "Split",
     BlockState.DISCARDED: "Discarded",
 }
-_STATE_ORDER = {BlockState.VERIFIED: 0, BlockState.SPLIT: 1, BlockState.DISCARDED: 2}
+_STATE_ORDER = {BlockState.VERIFIED: 0, BlockState.SPLIT: 1, BlockState.DISCARDED: 3}
+_REWORDED_ORDER = 2
+#: the Kind column of a discarded block, and its blank numbers: not a passage at all
+NOT_A_PASSAGE = "—"
 OPENING_WORDS = 10
 
 
@@ -46,114 +71,168 @@ def sentence_range(document: Document, position: int, length: int) -> tuple[int,
 
 
 def opening_words(document: Document, position: int, count: int = OPENING_WORDS) -> str:
-    sentence = document.sentences[document.signature.sentence_indices[position]]
-    words = document.text[sentence.start : sentence.end].split()
+    """The opening words of the sentence at signature `position`."""
+    return sentence_opening(document, document.signature.sentence_indices[position], count)
+
+
+def sentence_opening(document: Document, sentence: int, count: int = OPENING_WORDS) -> str:
+    """The opening words of sentence `sentence` (an index into Document.sentences)."""
+    found = document.sentences[sentence]
+    words = document.text[found.start : found.end].split()
     return " ".join(words[:count]) + (" …" if len(words) > count else "")
 
 
-class BlockTableModel(RowTableModel[BlockOutcome]):
-    """One row per listed block of a comparison (none without a comparison).
+def state_of(item: Listed) -> str:
+    """What the State column says of an item."""
+    return REWORDED_STATE if isinstance(item, Passage) else STATE_LABELS[item.state]
+
+
+class BlockTableModel(RowTableModel[Listed]):
+    """One row per listed item of a comparison (none without a comparison): its blocks, then
+    its reworded passages.
 
     The model sorts itself (`sort`), from keys computed in one pass: a proxy sorting 10,000
     blocks of two novels through `data()` makes ~150,000 calls into Python, 0.4 s on the UI
-    thread, against ~10 ms here. Rows are therefore a permutation of the blocks (the items, in
-    row order); INDEX_ROLE gives a row's block index and `row_of` the way back."""
+    thread, against ~10 ms here. Rows are therefore a permutation of the items (in row order);
+    INDEX_ROLE gives a row's item number and `row_of` the way back."""
 
-    COL_NUMBER, COL_STATE, COL_A, COL_B, COL_LENGTH, COL_KEPT, COL_WORDS = range(7)
-    # (COL_WORDS: the block's opening words in A, so a teacher recognises the passage)
+    (
+        COL_NUMBER,
+        COL_KIND,
+        COL_STATE,
+        COL_A,
+        COL_B,
+        COL_LENGTH,
+        COL_KEPT,
+        COL_SHARED,
+        COL_SIMILARITY,
+        COL_WORDS,
+    ) = range(10)
+    # (COL_WORDS: the item's opening words in A, so a teacher recognises the passage)
     HEADERS = (
         "#",
+        "Kind",
         "State",
         "Sentences in A",
         "Sentences in B",
         "Length",
         "Kept",
+        "Shared words",
+        "Similarity",
         "Opening words in A",
     )
     HEADER_TIPS = (
-        "The block's number, in the order it appears in A",
+        "The block's number (R1, R2…: a reworded passage's); listed in the order they appear in A",
+        "Word for word: a verified block of SL+ST. Edited: a reworded passage, the same content "
+        "words in partly different wording",
         "Verified: every sentence starts with the same words. Split: some do not, the rest is "
-        "kept. Discarded: the sentence lengths agree by chance",
-        "Where the block is in document A (sentence numbers)",
-        "Where the block is in document B (sentence numbers)",
-        "Sentences in a row with the same lengths in both documents",
-        "Sentences kept as copied after comparing their first words",
-        "How the block begins in document A",
+        "kept. Discarded: the sentence lengths agree by chance. Reworded: found by the "
+        "reworded-passage search",
+        "Where it is in document A (sentence numbers)",
+        "Where it is in document B (sentence numbers)",
+        "A block: sentences in a row with the same lengths in both documents. A reworded "
+        "passage: its sentences in A",
+        "Sentences counted as copied (of a block: after comparing their first words)",
+        "Content words the same on both sides, in order (stop words are not counted)",
+        "How alike the two sides' content words are, rare words weighing more (a block: its "
+        "least alike passage)",
+        "How it begins in document A",
     )
-    NUMERIC_COLUMNS = frozenset({COL_NUMBER, COL_LENGTH, COL_KEPT})
+    NUMERIC_COLUMNS = frozenset({COL_NUMBER, COL_LENGTH, COL_KEPT, COL_SHARED, COL_SIMILARITY})
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._comparison: Comparison | None = None
-        self._blocks: tuple[BlockOutcome, ...] = ()  # in the engine's order
+        self._listed: tuple[Listed, ...] = ()  # by item number
         self._slots: list[int | None] = []
-        self._rows: list[int] = []  # row -> block index
-        self._inverse: list[int] = []  # block index -> row
+        self._pieces: dict[tuple[int, int], Passage] = {}
+        self._place: list[int] = []  # item number -> its place in reading order along A
+        self._rows: list[int] = []  # row -> item number
+        self._inverse: list[int] = []  # item number -> row
         self._sort_column = self.COL_NUMBER
         self._sort_order = Qt.SortOrder.AscendingOrder
         self._discarded_icon: QIcon | None = None
+        self._reworded_icon: QIcon | None = None
 
     def set_comparison(
-        self, comparison: Comparison | None, slots: list[int | None] | None = None
+        self, comparison: Comparison | None, prepared: PreparedView | None = None
     ) -> None:
-        """Show `comparison`'s blocks; `slots` are their colour slots when already known."""
+        """Show `comparison`'s items; `prepared` (its `prepare_view`) saves working them out."""
         self.beginResetModel()
         self._comparison = comparison
-        self._blocks = comparison.blocks if comparison is not None else ()
-        self._slots = slots if slots is not None else colour_slots(self._blocks)
+        if prepared is not None and prepared.comparison is not comparison:
+            prepared = None
+        if comparison is None:
+            self._listed, self._slots, self._pieces, order = (), [], {}, []
+        elif prepared is not None:
+            self._listed = prepared.items
+            self._slots, self._pieces, order = prepared.slots, prepared.pieces, prepared.order
+        else:
+            self._listed = listed_items(comparison)
+            self._slots = colour_slots(comparison.blocks)
+            self._pieces = piece_passages(comparison)
+            order = listed_order(comparison)
+        self._place = [0] * len(self._listed)
+        for place, index in enumerate(order):
+            self._place[index] = place
         self._set_rows(self._sorted_rows(self._sort_column, self._sort_order))
         self.endResetModel()
 
     def comparison(self) -> Comparison | None:
         return self._comparison
 
-    def block(self, row: int) -> BlockOutcome:
-        """The block shown in `row`."""
+    def block(self, row: int) -> Listed:
+        """The item shown in `row`."""
         return self.item(row)
 
     def block_index(self, row: int) -> int:
         return self._rows[row]
 
     def row_of(self, block_index: int) -> int:
-        """The row showing block `block_index`, or -1."""
+        """The row showing item `block_index`, or -1."""
         return self._inverse[block_index] if 0 <= block_index < len(self._inverse) else -1
 
     def colour_slot(self, block_index: int) -> int | None:
-        return self._slots[block_index]
+        """A block's colour slot; None for a discarded block and a reworded passage."""
+        return self._slots[block_index] if block_index < len(self._slots) else None
+
+    def listed(self) -> tuple[Listed, ...]:
+        """Every item, by number."""
+        return self._listed
 
     def sort(  # Qt override
         self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder
     ) -> None:
         if not 0 <= column < len(self.HEADERS):
-            column, order = self.COL_NUMBER, Qt.SortOrder.AscendingOrder  # -1: the engine's order
+            column, order = self.COL_NUMBER, Qt.SortOrder.AscendingOrder  # -1: reading order
         self._sort_column, self._sort_order = column, order
         rows = self._sorted_rows(column, order)
         if rows == self._rows:
             return
         self.layoutAboutToBeChanged.emit()
         before = self.persistentIndexList()
-        blocks = [self._rows[index.row()] for index in before]
+        items = [self._rows[index.row()] for index in before]
         self._set_rows(rows)
         after = [
-            self.index(self._inverse[block], index.column())
-            for index, block in zip(before, blocks, strict=True)
+            self.index(self._inverse[item], index.column())
+            for index, item in zip(before, items, strict=True)
         ]
         self.changePersistentIndexList(before, after)
         self.layoutChanged.emit()
 
     def _set_rows(self, rows: list[int]) -> None:
         self._rows = rows
-        self._items = [self._blocks[block_index] for block_index in rows]
+        self._items = [self._listed[index] for index in rows]
         self._inverse = [0] * len(rows)
-        for row, block_index in enumerate(rows):
-            self._inverse[block_index] = row
+        for row, index in enumerate(rows):
+            self._inverse[index] = row
 
     def _sorted_rows(self, column: int, order: Qt.SortOrder) -> list[int]:
-        blocks = self._blocks
-        keys = [self._sort_key(column, i, block) for i, block in enumerate(blocks)]
-        # Python's sort is stable in both directions: equal keys keep the engine's order
+        listed = self._listed
+        keys = [self._sort_key(column, i, item) for i, item in enumerate(listed)]
+        # Python's sort is stable in both directions: equal keys keep the items' order
         descending = order == Qt.SortOrder.DescendingOrder
-        return sorted(range(len(blocks)), key=keys.__getitem__, reverse=descending)
+        return sorted(range(len(listed)), key=keys.__getitem__, reverse=descending)
 
     # --- the table -----------------------------------------------------------------------
 
@@ -163,86 +242,147 @@ class BlockTableModel(RowTableModel[BlockOutcome]):
         row, column = index.row(), index.column()
         if not (0 <= row < len(self._items)):
             return None
-        block_index = self._rows[row]
-        block = self._items[row]
+        number = self._rows[row]
+        item = self._items[row]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(block_index, column, block, self._comparison)
+            return self._display(number, column, item, self._comparison)
         if role == SORT_ROLE:
-            return self._sort_key(column, block_index, block)
+            return self._sort_key(column, number, item)
         if role == BLOCK_ROLE:
-            return block
+            return item
         if role == INDEX_ROLE:
-            return block_index
+            return number
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{STATE_LABELS[block.state]}: {block.reason}"
+            if isinstance(item, Passage):
+                return reworded_line(item)
+            return f"{STATE_LABELS[item.state]}: {item.reason}"
         if role == Qt.ItemDataRole.DecorationRole and column == self.COL_NUMBER:
-            return self._swatch(block_index)
+            return self._swatch(number, item)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return self.alignment(column)
         return None
 
-    def _display(
-        self, block_index: int, column: int, block: BlockOutcome, comparison: Comparison
-    ) -> str:
-        raw = block.raw
-        if column == self.COL_NUMBER:
-            return str(block_index + 1)
-        if column == self.COL_STATE:
-            return STATE_LABELS[block.state]
-        if column == self.COL_A:
-            return _range_text(sentence_range(comparison.a, raw.a_start, raw.length))
-        if column == self.COL_B:
-            return _range_text(sentence_range(comparison.b, raw.b_start, raw.length))
-        if column == self.COL_LENGTH:
-            return str(raw.length)
-        if column == self.COL_KEPT:
-            return str(kept_sentences(block))
-        return opening_words(comparison.a, raw.a_start)
+    def _passages(self, number: int, item: Listed) -> list[Passage]:
+        """The passages a row stands for: a reworded passage, or a block's kept pieces."""
+        if isinstance(item, Passage):
+            return [item]
+        return [
+            found
+            for part in range(len(item.pieces))
+            if (found := self._pieces.get((number, part))) is not None
+        ]
 
-    def _sort_key(self, column: int, block_index: int, block: BlockOutcome) -> int | str:
-        """What `column` sorts `block` by: a number, or the opening words case-folded."""
-        raw = block.raw
+    def _display(self, number: int, column: int, item: Listed, comparison: Comparison) -> str:
+        if isinstance(item, Passage):
+            part = number - len(comparison.blocks)
+            length = item.a_sentences[1] - item.a_sentences[0]
+            texts = {
+                self.COL_NUMBER: reworded_name(part),
+                self.COL_KIND: PASSAGE_KINDS[PassageKind.REWORDED],
+                self.COL_STATE: REWORDED_STATE,
+                self.COL_A: sentences_text(item.a_sentences),
+                self.COL_B: sentences_text(item.b_sentences),
+                self.COL_LENGTH: str(length),
+                self.COL_KEPT: str(length),
+                self.COL_WORDS: sentence_opening(comparison.a, item.a_sentences[0]),
+            }
+        else:
+            raw = item.raw
+            texts = {
+                self.COL_NUMBER: str(number + 1),
+                self.COL_KIND: NOT_A_PASSAGE
+                if item.state is BlockState.DISCARDED
+                else PASSAGE_KINDS[PassageKind.VERIFIED],
+                self.COL_STATE: STATE_LABELS[item.state],
+                self.COL_A: _range_text(sentence_range(comparison.a, raw.a_start, raw.length)),
+                self.COL_B: _range_text(sentence_range(comparison.b, raw.b_start, raw.length)),
+                self.COL_LENGTH: str(raw.length),
+                self.COL_KEPT: str(kept_sentences(item)),
+                self.COL_WORDS: opening_words(comparison.a, raw.a_start),
+            }
+        if column in texts:
+            return texts[column]
+        passages = self._passages(number, item)
+        if not passages:
+            return NOT_A_PASSAGE
+        if column == self.COL_SHARED:
+            return f"{sum(p.shared_words for p in passages):,}"
+        return percent(min(p.similarity for p in passages))
+
+    def _sort_key(self, column: int, number: int, item: Listed) -> int | float | str:
+        """What `column` sorts an item by: a number, or the opening words case-folded."""
+        comparison = self._comparison
+        assert comparison is not None
+        if column == self.COL_NUMBER:
+            return self._place[number]
+        if column in (self.COL_SHARED, self.COL_SIMILARITY):
+            passages = self._passages(number, item)
+            if not passages:
+                return -1
+            if column == self.COL_SHARED:
+                return sum(p.shared_words for p in passages)
+            return min(p.similarity for p in passages)
+        if isinstance(item, Passage):
+            length = item.a_sentences[1] - item.a_sentences[0]
+            keys: dict[int, int] = {
+                self.COL_KIND: 1,
+                self.COL_STATE: _REWORDED_ORDER,
+                self.COL_A: item.a_sentences[0],
+                self.COL_B: item.b_sentences[0],
+                self.COL_LENGTH: length,
+                self.COL_KEPT: length,
+            }
+            if column in keys:
+                return keys[column]
+            return sentence_opening(comparison.a, item.a_sentences[0]).casefold()
+        raw = item.raw
         keys = {
-            self.COL_NUMBER: block_index,
-            self.COL_STATE: _STATE_ORDER[block.state],
-            self.COL_A: raw.a_start,
-            self.COL_B: raw.b_start,
+            self.COL_KIND: 2 if item.state is BlockState.DISCARDED else 0,
+            self.COL_STATE: _STATE_ORDER[item.state],
+            self.COL_A: comparison.a.signature.sentence_indices[raw.a_start],
+            self.COL_B: comparison.b.signature.sentence_indices[raw.b_start],
             self.COL_LENGTH: raw.length,
-            self.COL_KEPT: kept_sentences(block),
+            self.COL_KEPT: kept_sentences(item),
         }
         if column in keys:
             return keys[column]
-        assert self._comparison is not None
-        return opening_words(self._comparison.a, raw.a_start).casefold()
+        return opening_words(comparison.a, raw.a_start).casefold()
 
-    def _swatch(self, block_index: int) -> QColor | QIcon:
-        slot = self._slots[block_index]
+    def _swatch(self, number: int, item: Listed) -> QColor | QIcon:
+        if isinstance(item, Passage):
+            if self._reworded_icon is None:  # drawn once, when first asked for
+                self._reworded_icon = reworded_icon()
+            return self._reworded_icon
+        slot = self._slots[number]
         if slot is not None:
             return swatch_colour(slot)
-        if self._discarded_icon is None:  # drawn once, when first asked for
+        if self._discarded_icon is None:
             self._discarded_icon = _hatched_icon()
         return self._discarded_icon
 
 
 class StateFilter(Enum):
-    """Which blocks the table lists."""
+    """Which items the table lists."""
 
     ALL = "all"
     VERIFIED = "verified"
     SPLIT = "split"
+    REWORDED = "reworded"
     DISCARDED = "discarded"
 
 
 STATE_FILTER_LABELS = {
-    StateFilter.ALL: "All blocks",
-    StateFilter.VERIFIED: "Verified",
-    StateFilter.SPLIT: "Split",
+    StateFilter.ALL: "All passages and blocks",
+    StateFilter.VERIFIED: "Verified (word for word)",
+    StateFilter.SPLIT: "Split (word for word)",
+    StateFilter.REWORDED: "Reworded (edited)",
     StateFilter.DISCARDED: "Discarded",
 }
 
 
 class BlockFilterProxy(QSortFilterProxyModel):
-    """Filters the blocks by state and by the hide-discarded toggle.
+    """Filters the items by state (a reworded passage's is REWORDED) and by the
+    hide-discarded toggle.
 
     Sorting is handed to the BlockTableModel (see there why); SORT_ROLE is still the sort role,
     so the proxy sorts numerically if it is ever given another source model."""
@@ -286,11 +426,13 @@ class BlockFilterProxy(QSortFilterProxyModel):
             change()
             self.invalidateRowsFilter()
 
-    def accepts(self, block: BlockOutcome) -> bool:
-        """Whether `block` passes the filter (the view's next/previous use it too)."""
-        if self._hide_discarded and block.state is BlockState.DISCARDED:
+    def accepts(self, item: Listed) -> bool:
+        """Whether `item` passes the filter (the view's next/previous use it too)."""
+        if isinstance(item, Passage):
+            return self._state in (StateFilter.ALL, StateFilter.REWORDED)
+        if self._hide_discarded and item.state is BlockState.DISCARDED:
             return False
-        return self._state is StateFilter.ALL or block.state.value == self._state.value
+        return self._state is StateFilter.ALL or item.state.value == self._state.value
 
     def filterAcceptsRow(
         self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex
@@ -316,6 +458,19 @@ class BlockFilterProxy(QSortFilterProxyModel):
 def _range_text(span: tuple[int, int]) -> str:
     first, last = span
     return f"{first}–{last}" if last != first else str(first)
+
+
+def reworded_icon() -> QIcon:
+    """A reworded passage's sign, as the panes draw one: pale violet with a dashed underline."""
+    pixmap = QPixmap(12, 12)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.fillRect(0, 0, 12, 9, reworded_swatch_fill())
+    pen = QPen(QColor(REWORDED_LINE_LIGHT), 2, Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    painter.drawLine(0, 10, 12, 10)
+    painter.end()
+    return QIcon(pixmap)
 
 
 def _hatched_icon() -> QIcon:

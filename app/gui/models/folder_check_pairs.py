@@ -1,6 +1,7 @@
 """The pairs of a folder check as a table: a real model (one PairResult per row, numbers for
 sorting, the PairResult under a custom role) and the filter proxy that applies the threshold
-and a search by document name."""
+(on the copied share: `core.batch.clusters.reaches`, as every surface) and a search by document
+name."""
 
 from __future__ import annotations
 
@@ -9,29 +10,53 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QObject, QSortFilterProxyModel, Qt
 
 from app.gui.models.row_model import ModelIndex, RowTableModel
+from core.batch.clusters import reaches
 from core.batch.result import BatchResult, PairResult
 from core.reports.html import display_names
-from core.reports.wording import percent
+from core.reports.wording import passage_kinds, percent, verdict_line
 
 PAIR_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 class FolderCheckPairModel(RowTableModel[PairResult]):
-    """One row per pair of a folder check's result, in the engine's ranking."""
+    """One row per pair of a folder check's result, in the engine's ranking (copied text found,
+    then the larger copied share, then Jaccard)."""
 
-    COL_A, COL_B, COL_JACCARD, COL_COVERAGE_A, COL_COVERAGE_B, COL_BLOCKS, COL_LONGEST = range(7)
-    HEADERS = ("Document A", "Document B", "Jaccard", "A in B", "B in A", "Blocks", "Longest")
+    (
+        COL_A,
+        COL_B,
+        COL_COPIED,
+        COL_COPIED_A,
+        COL_COPIED_B,
+        COL_BLOCKS,
+        COL_REWORDED,
+        COL_LONGEST,
+        COL_JACCARD,
+    ) = range(9)
+    HEADERS = (
+        "Document A",
+        "Document B",
+        "Copied",
+        "A in B",
+        "B in A",
+        "Blocks",
+        "Edited",
+        "Longest",
+        "Jaccard",
+    )
     HEADER_TIPS = (
         "",
         "",
-        "Share of all sentences of the two documents that are shared",
-        "Share of A's sentences found in B",
-        "Share of B's sentences found in A",
-        "Verified blocks: passages whose sentences have the same lengths and first words",
+        "How much of one document is found in the other: the larger of A in B and B in A",
+        "Share of A's sentences inside a passage found in B, word for word or edited",
+        "Share of B's sentences inside a passage found in A, word for word or edited",
+        "Verified blocks (word for word): sentences with the same lengths and first words",
+        "Reworded passages (edited): the same content words in partly different wording",
         "Sentences in the longest verified block",
+        "The paper's score: share of all sentences of the two documents shared word for word",
     )
-    NUMERIC_COLUMNS = frozenset(range(COL_JACCARD, COL_LONGEST + 1))
+    NUMERIC_COLUMNS = frozenset(range(COL_COPIED, COL_JACCARD + 1))
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -68,29 +93,49 @@ class FolderCheckPairModel(RowTableModel[PairResult]):
                 return self.names[pair.a].casefold()
             if column == self.COL_B:
                 return self.names[pair.b].casefold()
-            return self._numbers(pair)[column - self.COL_JACCARD]
+            return self._numbers(pair)[column - self.COL_COPIED]
         if role == Qt.ItemDataRole.DisplayRole:
             if column == self.COL_A:
                 return self.names[pair.a]
             if column == self.COL_B:
                 return self.names[pair.b]
-            value = self._numbers(pair)[column - self.COL_JACCARD]
+            value = self._numbers(pair)[column - self.COL_COPIED]
             return percent(value) if isinstance(value, float) else str(value)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(_describe(result, i) for i in (pair.a, pair.b))
+            return "\n".join(
+                [self.headline(pair), *(_describe(result, i) for i in (pair.a, pair.b))]
+            )
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return self.alignment(column)
         return None
 
+    def headline(self, pair: PairResult) -> str:
+        """The verdict, both shares and the passages of `pair`, in a line."""
+        return pair_headline(pair, self.names)
+
     @staticmethod
-    def _numbers(pair: PairResult) -> tuple[float, float, float, int, int]:
+    def _numbers(pair: PairResult) -> tuple[float, float, float, int, int, int, float]:
         return (
-            pair.jaccard,
-            pair.coverage_a,
-            pair.coverage_b,
+            pair.copied,
+            pair.copied_a,
+            pair.copied_b,
             pair.verified_blocks,
+            pair.reworded_passages,
             pair.longest_block,
+            pair.jaccard,
         )
+
+
+def pair_headline(pair: PairResult, names: list[str]) -> str:
+    """ "Copied text found: 62.0% of a.docx is found in b.docx, …; 3 passages: …" """
+    return verdict_line(
+        pair.flagged,
+        pair.copied_a,
+        pair.copied_b,
+        passage_kinds(pair.verified_blocks, pair.reworded_passages),
+        names[pair.a],
+        names[pair.b],
+    )
 
 
 def _describe(result: BatchResult, document: int) -> str:
@@ -99,8 +144,9 @@ def _describe(result: BatchResult, document: int) -> str:
 
 
 class PairFilterProxy(QSortFilterProxyModel):
-    """Sorts by SORT_ROLE; shows the pairs at or above the threshold whose document names
-    contain the filter text (either document, case-insensitive)."""
+    """Sorts by SORT_ROLE; shows the pairs at or above the threshold (`reaches`: copied text
+    found, the copied share at or above it) whose document names contain the filter text
+    (either document, case-insensitive)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -138,7 +184,7 @@ class PairFilterProxy(QSortFilterProxyModel):
         if not isinstance(model, FolderCheckPairModel):
             return True
         pair = model.pair(source_row)
-        if pair.jaccard < self._threshold:
+        if not reaches(pair, self._threshold):
             return False
         if not self._text:
             return True
