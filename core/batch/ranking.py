@@ -118,8 +118,9 @@ def reworded_candidates(
             for stems in profile.stems:
                 frequency.update(set(stems))
     order = {w: k for k, w in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}
-    # prefix stem -> (document, sentence, position of the stem in the sentence's order)
-    index: dict[int, list[tuple[int, int, int]]] = {}
+    # prefix stem -> (document, sentence, position of the stem in the sentence's order, the
+    # sentence's size, its threshold)
+    index: dict[int, list[tuple[int, int, int, int, int]]] = {}
     units: list[list[frozenset[int]]] = []
     pairs: set[tuple[int, int]] = set()
     least = settings.strong_shared
@@ -136,27 +137,30 @@ def reworded_candidates(
             if size < least:
                 continue
             unit = frozenset(ranks)
-            prefix = ranks[: size - strong_threshold(size, settings) + 1]
+            need = strong_threshold(size, settings)
+            prefix = ranks[: size - need + 1]
             probed: set[tuple[int, int]] = set()
             for position, rank in enumerate(prefix):
-                for other, k, other_position in index.get(rank, ()):
+                for other, k, other_position, other_size, other_need in index.get(rank, ()):
                     if other in found or other in barred or (other, k) in probed:
                         continue
                     probed.add((other, k))  # its first stem shared with this sentence
-                    if not allowed(other, doc):
-                        barred.add(other)
+                    # the larger sentence's threshold, within reach of both sizes and of the
+                    # stems from the first shared one on
+                    both = need if need > other_need else other_need
+                    if (
+                        both > size - position
+                        or both > other_size - other_position
+                        or len(unit & units[other][k]) < both
+                    ):
                         continue
-                    partner = units[other][k]
-                    need = strong_threshold(max(size, len(partner)), settings)
-                    if need > min(size, len(partner)):
-                        continue
-                    if min(size - position, len(partner) - other_position) < need:
-                        continue
-                    if len(unit & partner) >= need:
+                    if allowed(other, doc):
                         found.add(other)
+                    else:
+                        barred.add(other)
             number = len(own)
             own.append(unit)
             for position, rank in enumerate(prefix):
-                index.setdefault(rank, []).append((doc, number, position))
+                index.setdefault(rank, []).append((doc, number, position, size, need))
         pairs.update((other, doc) for other in found)
     return pairs
