@@ -1,4 +1,5 @@
-"""Shared by the benchmarks: finding the Gutenberg corpus and turning it into documents."""
+"""Shared by the benchmarks: finding the Gutenberg corpus (and the P4P data of the evaluation)
+and turning it into documents."""
 
 from __future__ import annotations
 
@@ -18,6 +19,20 @@ def corpus_dir() -> Path | None:
     candidates = [os.environ.get(CORPUS_ENV), ROOT.parent / "shared" / "corpus" / "gutenberg"]
     for candidate in candidates:
         if candidate and Path(candidate).is_dir() and any(Path(candidate).glob("*.txt")):
+            return Path(candidate)
+    return None
+
+
+P4P_ENV = "DOPPEL_P4P"
+P4P_FILES = ("p4p_reference.txt", "p4p_source.txt")
+
+
+def p4p_dir() -> Path | None:
+    """`$DOPPEL_P4P`, else ../shared/corpus/p4p beside the checkout, when it holds the two P4P
+    files (bench/eval_p4p.py); None if absent. Research-use data: read there, never copied."""
+    candidates = [os.environ.get(P4P_ENV), ROOT.parent / "shared" / "corpus" / "p4p"]
+    for candidate in candidates:
+        if candidate and all((Path(candidate) / name).is_file() for name in P4P_FILES):
             return Path(candidate)
     return None
 

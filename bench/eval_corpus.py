@@ -13,9 +13,14 @@ the same seed writes the same files byte for byte:
   from `source_words`; a suspicious document's own text likewise from an own-text novel
   (`own_words`). Runs never overlap, so two documents share text only where it was planted.
 - Each suspicious document gets one level (a quarter each). Unless "none", it carries 1–3
-  passages of 3–15 consecutive sentences (80–400 words; sentences as the engine's Punkt splits
-  them) from one or two source documents, each inserted as its own paragraph at a paragraph
-  boundary; for "light" and "heavy" the passage is edited first (`edit_light`, `edit_heavy`).
+  passages of 3–15 consecutive sentences (80–400 words; sentences as a reader sees them,
+  `reader_sentences`, not as the engine splits them, so improving the engine's splitter does
+  not change the corpus) from one or two source documents, each inserted as its own paragraph
+  at a paragraph boundary; for "light" and "heavy" the passage is edited first (`edit_light`,
+  `edit_heavy`).
+- *Hard negatives*: documents cut from the parts of the source novels no source document
+  holds (same names, style and subject as the sources, no copying), of `own_words` words,
+  compared with every source and reported on their own (`hard_negatives`).
 - Every written text is normalised (`normalize_text(text) == text`, asserted), so the ground
   truth's character offsets index the very string the engine and every method read
   (`Document.text`).
@@ -45,9 +50,7 @@ from pathlib import Path
 
 from corpus import ROOT, novels
 
-from core.documents.language import get_language
 from core.documents.normalize import normalize_text
-from core.documents.sentences import split_sentences
 
 LEVELS = ("verbatim", "light", "heavy", "none")
 COPY_LEVELS = LEVELS[:3]
@@ -70,14 +73,17 @@ class CorpusConfig:
     passage_sentences: tuple[int, int] = (3, 15)
     passage_words: tuple[int, int] = (80, 400)
     tuning_share: float = 0.4  # of each level's suspicious documents
+    # documents from the parts of the source novels no source holds (test part only)
+    hard_negatives: int = 36
 
 
 @dataclass(frozen=True)
 class DocumentTruth:
     name: str
-    role: str  # "source" or "suspicious"
-    level: str | None  # a suspicious document's level; None for sources
-    split: str  # "tuning" or "test" for suspicious documents; "shared" for sources
+    role: str  # "source", "suspicious" or "hard" (a hard negative)
+    level: str | None  # a suspicious document's level; None for sources and hard negatives
+    split: str  # "tuning" or "test" for suspicious documents (hard negatives: "test");
+    # "shared" for sources
     novel: str
     words: int
 
@@ -203,15 +209,30 @@ def deal_novels(
     return dealt
 
 
+Pools = list[tuple[str, list[list[str]]]]  # per novel: its name and its runs not yet taken
+
+
 def draw_runs(
-    paths: list[Path], count: int, words: tuple[int, int], rng: random.Random
+    paths: list[Path],
+    count: int,
+    words: tuple[int, int],
+    rng: random.Random,
+    leftover: Pools | None = None,
 ) -> list[tuple[str, list[str]]]:
-    """`count` disjoint runs, taken from the novels in turn (each novel's runs shuffled)."""
-    pools = []
+    """`count` disjoint runs, taken from the novels in turn (each novel's runs shuffled). The
+    runs not taken are appended to `leftover`, per novel."""
+    pools: Pools = []
     for path in paths:
         pool = runs(novel_paragraphs(path), words, rng)
         rng.shuffle(pool)
         pools.append((path.name, pool))
+    if leftover is not None:
+        leftover.extend(pools)
+    return take_runs(pools, count, words)
+
+
+def take_runs(pools: Pools, count: int, words: tuple[int, int]) -> list[tuple[str, list[str]]]:
+    """`count` runs popped from the pools, one novel after the other in turn."""
     out: list[tuple[str, list[str]]] = []
     for name, pool in itertools.cycle(pools):
         if len(out) == count:
@@ -444,8 +465,76 @@ class Passage:
     separators: list[str]  # between consecutive sentences: " " or "\n\n"
 
 
+#: words a full stop follows without ending the sentence (compared case-folded)
+ABBREVIATIONS = frozenset(
+    {
+        "mr",
+        "mrs",
+        "ms",
+        "messrs",
+        "mme",
+        "mlle",
+        "dr",
+        "st",
+        "jr",
+        "sr",
+        "rev",
+        "prof",
+        "capt",
+        "col",
+        "gen",
+        "lt",
+        "sgt",
+        "hon",
+        "esq",
+    }
+)
+_CLOSING = "\"')]_"
+_OPENING = "\"'([_"
+# a stop (. ! ? or a run of them), closing quotes or brackets, then whitespace and a capital
+# letter, possibly behind opening quotes or brackets
+_SENTENCE_END = re.compile(rf"[.!?]+[{re.escape(_CLOSING)}]*(?=\s+[{re.escape(_OPENING)}]*[A-Z])")
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)$")
+
+
+def reader_sentences(text: str) -> list[Span]:
+    """The sentences of `text` as a reader sees them, as [start, end) spans: a sentence ends
+    at a paragraph end, or at . ! or ? (possibly several, possibly followed by closing quotes
+    or brackets) followed by whitespace and a capital letter (possibly behind opening quotes
+    or brackets) — but not at a full stop after a common abbreviation (Mr., Mrs., Dr., St. …,
+    `ABBREVIATIONS`) or after a single capital letter other than "I" (an initial). Independent
+    of the engine's sentence splitter on purpose: the corpus must not change when it does."""
+    spans: list[Span] = []
+    for paragraph in re.finditer(r"[^\n]+(?:\n(?!\n)[^\n]*)*", text):
+        start = paragraph.start()
+        while start < paragraph.end() and text[start].isspace():
+            start += 1
+        for end in _SENTENCE_END.finditer(text, start, paragraph.end()):
+            stop = end.group()
+            if stop.startswith(".") and stop.rstrip(_CLOSING) == ".":
+                before = _WORD_BEFORE.search(text, start, end.start())
+                word = before.group(1) if before else ""
+                if word.casefold() in ABBREVIATIONS or (
+                    len(word) == 1 and word.isupper() and word != "I"
+                ):
+                    continue
+            if end.start() <= start:
+                continue
+            spans.append((start, end.end()))
+            start = end.end()
+            while start < paragraph.end() and text[start].isspace():
+                start += 1
+        stop_at = paragraph.end()
+        while stop_at > start and text[stop_at - 1].isspace():
+            stop_at -= 1
+        if stop_at > start:
+            spans.append((start, stop_at))
+    return spans
+
+
 def sentence_spans(text: str) -> list[Span]:
-    return [(s.start, s.end) for s in split_sentences(text, get_language("en"))]
+    """The sentences the corpus cuts and counts passages in: `reader_sentences`."""
+    return reader_sentences(text)
 
 
 def draw_passage(
@@ -479,8 +568,8 @@ def draw_passage(
 
 def disguise(passage: Passage, level: str, vocabulary: Vocabulary, rng: random.Random) -> str:
     """The passage as a suspicious document carries it. For light and heavy, edits are drawn
-    again (up to 10 times) until Punkt finds as many sentences as were meant, so a sentence end
-    an edit made implausible does not stay."""
+    again (up to 10 times) until `reader_sentences` finds as many sentences as were meant, so
+    a sentence end an edit made implausible does not stay."""
     original = passage.sentences[0] + "".join(
         sep + s for sep, s in zip(passage.separators, passage.sentences[1:], strict=True)
     )
@@ -515,8 +604,9 @@ def generate(paths: Sequence[Path], out: Path, config: CorpusConfig | None = Non
     texts: dict[str, str] = {}
     source_spans: dict[str, list[Span]] = {}
     source_names = []
+    unused: Pools = []  # the runs of the source novels no source document holds
     for k, (novel, paragraphs) in enumerate(
-        draw_runs(dealt["source"], config.sources, config.source_words, rng)
+        draw_runs(dealt["source"], config.sources, config.source_words, rng, unused)
     ):
         name = f"src{k:03d}.txt"
         texts[name] = "\n\n".join(paragraphs)
@@ -588,6 +678,13 @@ def generate(paths: Sequence[Path], out: Path, config: CorpusConfig | None = Non
             DocumentTruth(name, "suspicious", level, split, novel, len(texts[name].split()))
         )
 
+    for k, (novel, paragraphs) in enumerate(hard_negatives(unused, config, rng)):
+        name = f"hard{k:03d}.txt"
+        texts[name] = "\n\n".join(paragraphs)
+        truth.documents.append(
+            DocumentTruth(name, "hard", None, "test", novel, len(texts[name].split()))
+        )
+
     check(truth, texts)
     if out.exists():
         shutil.rmtree(out)
@@ -596,6 +693,34 @@ def generate(paths: Sequence[Path], out: Path, config: CorpusConfig | None = Non
         (out / name).write_text(text, encoding="utf-8")
     (out / TRUTH).write_text(truth.to_json(), encoding="utf-8")
     return truth
+
+
+def hard_negatives(
+    unused: Pools, config: CorpusConfig, rng: random.Random
+) -> list[tuple[str, list[str]]]:
+    """Hard negatives: up to `config.hard_negatives` runs of the source novels that no source
+    document holds, taken from the novels in turn, each cut to a length drawn from
+    `own_words` (its first paragraphs, up to the first that reaches the drawn length, or before
+    one that would pass the maximum). The runs are disjoint from every source's, so a hard
+    negative shares the sources' names, style and subject, but no text."""
+    available = sum(len(pool) for _, pool in unused)
+    out = []
+    for novel, paragraphs in take_runs(
+        unused, min(config.hard_negatives, available), config.source_words
+    ):
+        target = rng.randint(*config.own_words)
+        kept: list[str] = []
+        count = 0
+        for paragraph in paragraphs:
+            n = len(paragraph.split())
+            if count + n > config.own_words[1] and count >= config.own_words[0]:
+                break
+            kept.append(paragraph)
+            count += n
+            if count >= target:
+                break
+        out.append((novel, kept))
+    return out
 
 
 def check(truth: Truth, texts: dict[str, str]) -> None:

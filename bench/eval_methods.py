@@ -1,10 +1,13 @@
-"""The methods compared in the evaluation (issue 7): SL+ST and the baselines the paper names.
+"""The methods compared in the evaluation (issues 7 and 12): Doppel's default (SL+ST and
+reworded passages), SL+ST alone, the reworded-passage detector alone, and the baselines the
+SL+ST paper names.
 
 Not shipped in the app: the runner (bench/evaluate.py) imports `all_methods()` and calls, for
-every method, `prepare(doc)` once per document, then `score(suspicious, source)` per pair and,
-for the methods that localise, `passages(suspicious, source)`. Scores are in [0, 1], higher is
-more similar; "containment" variants measure how much of the suspicious document is found in
-the source, the others are symmetric resemblances.
+every method, `prepare(doc)` once per document, then `score(suspicious, source)` per pair, for
+the methods that localise `passages(suspicious, source)`, and `verdict(suspicious, source)`,
+which is None for a method without a verdict of its own (the baselines have a score only).
+Scores are in [0, 1], higher is more similar; "containment" variants measure how much of the
+suspicious document is found in the source, the others are symmetric resemblances.
 
 Same input for every method
 ---------------------------
@@ -22,13 +25,31 @@ from preprocessing:
 
 The methods and their parameters
 --------------------------------
-SL+ST ("SL+ST", "SL+ST containment"): `core.comparison.compare_documents(suspicious, source)`
-with the default (paper) options; the score is `Comparison.jaccard`, the containment variant
-`Comparison.coverage_a` (the suspicious document is A). Passages are the verified pieces as
-character spans (`Comparison.piece_chars`); pieces on the same diagonal that overlap or are
-adjacent (no sentence between them) are merged into one passage, so a copied passage the
-engine finds as two touching pieces is one detection. Pieces separated by a sentence whose
-key differs stay separate: that is what the engine reports.
+Doppel's default ("Doppel (SL+ST + reworded)") and the reworded-passage detector alone
+("Reworded"): `core.comparison.compare_documents(suspicious, source)` with Doppel's default
+options (`MatchOptions()`: SL+ST's verified blocks and, beside them, reworded passages,
+`core.detection.reworded`), compared once per pair for both. Doppel's score is
+`Comparison.copied_a`, the share of the suspicious document's sentences inside a copied
+passage of either kind ("x% of A is found in B"); its verdict is `Comparison.flagged`, "copied
+text found" (a verified block or a reworded passage) — Doppel's own decision, with no
+threshold to tune. Its passages are `Comparison.passages` (both kinds) as character spans.
+"Reworded" counts only the reworded passages (`PassageKind.REWORDED`): its score is the share
+of the suspicious document's sentences inside one, its verdict "a reworded passage found", its
+passages those passages. For both, passages that overlap or touch (only whitespace between
+them) in both documents are merged into one detection, so a copy whose middle is word for word
+(a reworded passage, a verified block, a reworded passage, side by side) is one passage, as
+it is one copy.
+
+SL+ST ("SL+ST", "SL+ST containment"): the paper's method alone:
+`core.comparison.compare_documents(suspicious, source, MatchOptions(reworded=False))` (what
+`doppel compare --strict` runs); the score is `Comparison.jaccard`, the containment variant
+`Comparison.coverage_a` (the suspicious document is A), and its verdict is a verified block
+found (`Comparison.result.pieces`: what the folder check listed by default before the
+reworded passages). Passages are the verified pieces as character spans
+(`Comparison.piece_chars`); pieces on the same diagonal that overlap or are adjacent (no
+sentence between them) are merged into one passage, so a copied passage the engine finds as
+two touching pieces is one detection. Pieces separated by a sentence whose key differs stay
+separate: that is what the engine reports.
 
 Shingling ("Shingling w=4", "Shingling w=10", each with a containment variant): Broder's
 word w-shingles — contiguous windows of w word tokens over the document's whole token stream
@@ -93,17 +114,31 @@ not applied: the evaluation tunes each method's threshold. Passages are the runs
 spans, from the first word's start to the last word's end in each document; runs that overlap
 or touch in both documents are merged into one passage.
 
+Screening
+---------
+`screen(prepared)` states what a pair must share for a score above 0 (bench/eval_p4p.py skips
+the pairs that do not, and scores them 0): shingling, SpotSigs, Wang and the phrase matcher a
+feature (a score is 0 when the two feature sets are disjoint; the phrase matcher's runs start
+from a shared n-word window); SL+ST a signature entry (ℓ, key), since a verified block needs a
+sentence whose length and key (first two terms) both agree; the reworded detector at least
+`RewordSettings.min_shared` distinct stems of the two documents' terms (stop words out,
+stemmed: its profile, `document_profile`), since each of its seeds is a sentence pair sharing
+that many; Doppel's default either of the two.
+
 Costs and caches
 ----------------
 `Prepared.feature_count` is what the method keeps per document: SL+ST one (ℓ, key) entry per
-signature position; shingling the distinct shingles; SpotSigs the distinct spot signatures (a
+signature position; Doppel's default that and the stems of every sentence's terms (the
+reworded detector's profile, `core.detection.reworded.document_profile`, built inside
+`compare_documents`); shingling the distinct shingles; SpotSigs the distinct spot signatures (a
 count each); Wang the distinct runs; the phrase matcher one n-word window per position (its
 index). Methods of one `family` (a score and its containment or resemblance variant) prepare
 the same features, so a `Prepared` of one can be passed to the other, and they share a pair
-cache: SL+ST compares a pair once for both scores and the passages, the phrase matcher finds
-the runs once. The caches hold small summaries (scores, spans), keyed by the identity of the
-two documents; `clear_caches(methods)` empties them (do it before timing a family, or time only
-the first method of each family, or the second one will look free).
+cache: SL+ST compares a pair once for both scores and the passages, Doppel's default once
+for itself and "Reworded", the phrase matcher finds the runs once. The caches hold small
+summaries (scores, spans), keyed by the identity of the two documents; `clear_caches(methods)`
+empties them (do it before timing a family, or time only the first method of each family, or
+the second one will look free).
 """
 
 from __future__ import annotations
@@ -115,6 +150,8 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from core.comparison import compare_documents
+from core.detection.passages import copied_share, verified_pairs
+from core.detection.reworded import DEFAULT_SETTINGS, document_profile
 from core.detection.verification import VerifiedBlock
 from core.documents.document import Document
 from core.documents.language import get_language
@@ -123,6 +160,9 @@ from core.options import MatchOptions
 
 Span = tuple[int, int]  # [start, end) characters of Document.text
 F = TypeVar("F")  # a feature
+# what a pair must share for a non-zero score: (features, how many of them) alternatives; a
+# pair sharing fewer than n of the features of every alternative scores 0 (and is not flagged)
+Screen = tuple[tuple[frozenset[object], int], ...]
 
 
 @dataclass(frozen=True)
@@ -142,6 +182,10 @@ class Method(Protocol):
     def score(self, suspicious: Prepared, source: Prepared) -> float: ...
 
     def passages(self, suspicious: Prepared, source: Prepared) -> list[tuple[Span, Span]]: ...
+
+    def verdict(self, suspicious: Prepared, source: Prepared) -> bool | None: ...
+
+    def screen(self, prepared: Prepared) -> Screen: ...
 
     def clear_cache(self) -> None: ...
 
@@ -206,11 +250,18 @@ def multiset_jaccard(a: Counter[F], b: Counter[F]) -> float:
 # ---------------------------------------------------------------------------------- SL+ST
 
 
+def signature_entries(doc: Document) -> frozenset[object]:
+    """The document's distinct (ℓ, key) signature entries: a verified block needs at least one
+    sentence whose length and key both agree."""
+    return frozenset(zip(doc.signature.symbols, doc.signature.keys, strict=True))
+
+
 @dataclass(frozen=True, slots=True)
 class _SlstOutcome:
     jaccard: float
     coverage: float
     passages: tuple[tuple[Span, Span], ...]
+    found: bool  # a verified block
 
 
 class _PairCache:
@@ -256,9 +307,14 @@ def merge_diagonal_pieces(pieces: Iterable[VerifiedBlock], gap: int = 0) -> list
     return sorted(merged)
 
 
+#: the paper's method alone: no reworded passages (`doppel compare --strict`)
+STRICT = MatchOptions(reworded=False)
+
+
 class SLST:
-    """Doppel's engine: `compare_documents`, scored by Jaccard or by the suspicious
-    document's coverage; passages from the verified pieces."""
+    """The paper's method in Doppel's engine: `compare_documents` with the reworded passages
+    off, scored by Jaccard or by the suspicious document's coverage; passages from the verified
+    pieces."""
 
     localises = True
 
@@ -270,7 +326,7 @@ class SLST:
         cache: _PairCache | None = None,
     ) -> None:
         self.containment = containment
-        self.options = options or MatchOptions()
+        self.options = options or STRICT
         self.family = "SL+ST"
         self.name = "SL+ST containment" if containment else "SL+ST"
         self.cache = cache if cache is not None else _PairCache()
@@ -288,6 +344,7 @@ class SLST:
             comparison.jaccard,
             comparison.coverage_a,
             tuple(comparison.piece_chars(piece) for piece in merged),
+            bool(comparison.result.pieces),
         )
         self.cache.put(suspicious.doc, source.doc, outcome)
         return outcome
@@ -298,6 +355,126 @@ class SLST:
 
     def passages(self, suspicious: Prepared, source: Prepared) -> list[tuple[Span, Span]]:
         return list(self.outcome(suspicious, source).passages)
+
+    def verdict(self, suspicious: Prepared, source: Prepared) -> bool:
+        return self.outcome(suspicious, source).found
+
+    def screen(self, prepared: Prepared) -> Screen:
+        return ((signature_entries(prepared.doc), 1),)
+
+    def clear_cache(self) -> None:
+        self.cache.clear()
+
+
+# ------------------------------------------------------------------------ Doppel's default
+
+
+def merge_touching(
+    passages: Iterable[tuple[Span, Span]], text_a: str, text_b: str
+) -> list[tuple[Span, Span]]:
+    """Passages that overlap or touch (only whitespace between them) in both documents merged
+    into one, repeatedly until none does; sorted."""
+
+    def near(x: Span, y: Span, text: str) -> bool:
+        if x[0] > y[0]:
+            x, y = y, x
+        return y[0] <= x[1] or not text[x[1] : y[0]].strip()
+
+    merged = sorted(passages)
+    changed = True
+    while changed:
+        changed = False
+        out: list[tuple[Span, Span]] = []
+        for a, b in merged:
+            for k, (oa, ob) in enumerate(out):
+                if near(a, oa, text_a) and near(b, ob, text_b):
+                    out[k] = (
+                        (min(a[0], oa[0]), max(a[1], oa[1])),
+                        (min(b[0], ob[0]), max(b[1], ob[1])),
+                    )
+                    changed = True
+                    break
+            else:
+                out.append((a, b))
+        merged = sorted(out)
+    return merged
+
+
+@dataclass(frozen=True, slots=True)
+class _DoppelOutcome:
+    copied: float  # Comparison.copied_a
+    reworded_share: float  # the same, reworded passages only
+    flagged: bool  # Comparison.flagged
+    reworded_found: bool
+    passages: tuple[tuple[Span, Span], ...]  # both kinds, touching ones merged
+    reworded_passages: tuple[tuple[Span, Span], ...]
+    verified: frozenset[tuple[int, int]]  # (A, B) sentences on verified pieces
+
+
+class Doppel:
+    """Doppel's default comparison (SL+ST and reworded passages): scored by the suspicious
+    document's copied share, judged by its verdict; or ("Reworded") the reworded passages
+    alone."""
+
+    localises = True
+
+    def __init__(self, *, reworded_only: bool = False, cache: _PairCache | None = None) -> None:
+        self.reworded_only = reworded_only
+        self.options = MatchOptions()
+        self.family = "Doppel"
+        self.name = "Reworded" if reworded_only else "Doppel (SL+ST + reworded)"
+        self.cache = cache if cache is not None else _PairCache()
+
+    def prepare(self, doc: Document) -> Prepared:
+        count = len(doc.signature) + sum(len(s.terms) for s in doc.sentences)
+        return Prepared(doc, doc.signature, count)
+
+    def outcome(self, suspicious: Prepared, source: Prepared) -> _DoppelOutcome:
+        cached = self.cache.get(suspicious.doc, source.doc)
+        if isinstance(cached, _DoppelOutcome):
+            return cached
+        a, b = suspicious.doc, source.doc
+        comparison = compare_documents(a, b, self.options)
+        reworded = comparison.reworded_passages
+        outcome = _DoppelOutcome(
+            comparison.copied_a,
+            copied_share(comparison.a, (p.a_sentences for p in reworded)),
+            comparison.flagged,
+            bool(reworded),
+            tuple(
+                merge_touching(
+                    ((p.a_chars, p.b_chars) for p in comparison.passages), a.text, b.text
+                )
+            ),
+            tuple(merge_touching(((p.a_chars, p.b_chars) for p in reworded), a.text, b.text)),
+            frozenset(
+                verified_pairs(
+                    comparison.a.signature, comparison.b.signature, comparison.result.pieces
+                )
+            ),
+        )
+        self.cache.put(a, b, outcome)
+        return outcome
+
+    def score(self, suspicious: Prepared, source: Prepared) -> float:
+        outcome = self.outcome(suspicious, source)
+        return outcome.reworded_share if self.reworded_only else outcome.copied
+
+    def passages(self, suspicious: Prepared, source: Prepared) -> list[tuple[Span, Span]]:
+        outcome = self.outcome(suspicious, source)
+        return list(outcome.reworded_passages if self.reworded_only else outcome.passages)
+
+    def verdict(self, suspicious: Prepared, source: Prepared) -> bool:
+        outcome = self.outcome(suspicious, source)
+        return outcome.reworded_found if self.reworded_only else outcome.flagged
+
+    def screen(self, prepared: Prepared) -> Screen:
+        profile = document_profile(prepared.doc)
+        stems = frozenset(w for sentence in profile.stems for w in sentence)
+        need = DEFAULT_SETTINGS.min_shared
+        if self.reworded_only:
+            return ((stems, need),)
+        return ((stems, need), (signature_entries(prepared.doc), 1))
 
     def clear_cache(self) -> None:
         self.cache.clear()
@@ -333,6 +510,13 @@ class Shingling:
 
     def passages(self, suspicious: Prepared, source: Prepared) -> list[tuple[Span, Span]]:
         return []
+
+    def screen(self, prepared: Prepared) -> Screen:
+        assert isinstance(prepared.features, frozenset)
+        return ((prepared.features, 1),)
+
+    def verdict(self, suspicious: Prepared, source: Prepared) -> None:
+        return None
 
     def clear_cache(self) -> None:
         pass
@@ -413,6 +597,13 @@ class SpotSigs:
     def passages(self, suspicious: Prepared, source: Prepared) -> list[tuple[Span, Span]]:
         return []
 
+    def screen(self, prepared: Prepared) -> Screen:
+        assert isinstance(prepared.features, Counter)
+        return ((frozenset(prepared.features), 1),)
+
+    def verdict(self, suspicious: Prepared, source: Prepared) -> None:
+        return None
+
     def clear_cache(self) -> None:
         pass
 
@@ -444,6 +635,13 @@ class WangSentenceLengths:
 
     def passages(self, suspicious: Prepared, source: Prepared) -> list[tuple[Span, Span]]:
         return []
+
+    def screen(self, prepared: Prepared) -> Screen:
+        assert isinstance(prepared.features, frozenset)
+        return ((prepared.features, 1),)
+
+    def verdict(self, suspicious: Prepared, source: Prepared) -> None:
+        return None
 
     def clear_cache(self) -> None:
         pass
@@ -588,6 +786,13 @@ class PhraseMatcher:
     def passages(self, suspicious: Prepared, source: Prepared) -> list[tuple[Span, Span]]:
         return list(self.outcome(suspicious, source).passages)
 
+    def verdict(self, suspicious: Prepared, source: Prepared) -> None:
+        return None
+
+    def screen(self, prepared: Prepared) -> Screen:
+        assert isinstance(prepared.features, PhraseIndex)
+        return ((frozenset(prepared.features.windows), 1),)
+
     def clear_cache(self) -> None:
         self.cache.clear()
 
@@ -596,10 +801,14 @@ class PhraseMatcher:
 
 
 def all_methods() -> list[Method]:
-    """The methods of the evaluation, SL+ST first; variants of a family share its cache."""
+    """The methods of the evaluation, Doppel's default first, then SL+ST alone; variants of a
+    family share its cache."""
+    doppel_cache = _PairCache()
     slst_cache = _PairCache()
     runs_cache = _PairCache()
     return [
+        Doppel(cache=doppel_cache),
+        Doppel(reworded_only=True, cache=doppel_cache),
         SLST(cache=slst_cache),
         SLST(containment=True, cache=slst_cache),
         Shingling(4),

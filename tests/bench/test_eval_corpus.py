@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -15,6 +17,7 @@ if str(BENCH) not in sys.path:
     sys.path.insert(0, str(BENCH))
 
 import eval_corpus as ec  # noqa: E402
+from corpus import novels  # noqa: E402
 
 from core.documents.normalize import normalize_text  # noqa: E402
 
@@ -30,6 +33,7 @@ CONFIG = ec.CorpusConfig(
     passages=(1, 3),
     passage_sentences=(3, 6),
     passage_words=(20, 120),
+    hard_negatives=4,
 )
 
 
@@ -145,6 +149,9 @@ def test_cases_follow_the_levels(corpus: tuple[ec.Truth, dict[str, str]]) -> Non
         if doc.role == "source":
             assert doc.level is None and doc.split == "shared"
             assert doc.name not in with_cases
+        elif doc.role == "hard":
+            assert doc.level is None and doc.split == "test"
+            assert doc.name not in with_cases
         elif doc.level == "none":
             assert doc.name not in with_cases
         else:
@@ -163,7 +170,7 @@ def test_suspicious_own_text_comes_from_other_novels(
     sources = " ".join(texts[d.name] for d in truth.documents if d.role == "source").split()
     windows = {tuple(sources[i : i + 5]) for i in range(len(sources) - 4)}
     for doc in truth.documents:
-        assert doc.novel in truth.novels["source" if doc.role == "source" else "own"]
+        assert doc.novel in truth.novels["own" if doc.role == "suspicious" else "source"]
         if doc.level == "none":
             words = texts[doc.name].split()
             assert not any(tuple(words[i : i + 5]) in windows for i in range(len(words) - 4))
@@ -208,3 +215,99 @@ def test_heavy_edits_split_merge_and_reorder() -> None:
         assert normalize_text(text) == text and "\n" not in text
         counts.add(count)
     assert min(counts) < len(sentences) < max(counts)  # merges and splits both happen
+
+
+# ------------------------------------------------------------------ sentences as read
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("One here. Two there! Three? Four.", ["One here.", "Two there!", "Three?", "Four."]),
+        # closing quotes stay with their sentence; an opening quote may precede the capital
+        (
+            '"Go home." "Why?" he asked. She went.',
+            ['"Go home."', '"Why?" he asked.', "She went."],
+        ),
+        # a question inside quotes followed by lowercase does not end the sentence
+        ('"Is it late?" cried his wife. It was.', ['"Is it late?" cried his wife.', "It was."]),
+        ("Mr. Darcy met Mrs. Bennet and Dr. Jones at St. Paul's.", None),
+        (
+            "He saw J. M. Barrie there. Then he left.",
+            ["He saw J. M. Barrie there.", "Then he left."],
+        ),
+        ("It was I. Nobody else.", ["It was I.", "Nobody else."]),
+        # a lowercase or digit after the stop: no end; a paragraph end always ends one
+        ("At 3 p.m. we met. The end", ["At 3 p.m. we met.", "The end"]),
+        ("First paragraph without stop\n\nSecond one.", None),
+        ("Wait... What? (Nothing.) Fine.", ["Wait...", "What?", "(Nothing.)", "Fine."]),
+        ("It ended--_well._ Then more.", ["It ended--_well._", "Then more."]),
+    ],
+)
+def test_reader_sentences_by_hand(text: str, sentences: list[str] | None) -> None:
+    found = [text[a:b] for a, b in ec.reader_sentences(text)]
+    if sentences is None:  # one sentence per paragraph
+        sentences = text.split("\n\n")
+    assert found == sentences
+
+
+def test_reader_sentences_span_the_text_between_them() -> None:
+    text = '  One. Two!\n\n"Three," she said.  Four?  '
+    spans = ec.reader_sentences(text)
+    assert [text[a:b] for a, b in spans] == ["One.", "Two!", '"Three," she said.', "Four?"]
+    for (_, end), (start, _) in itertools.pairwise(spans):
+        assert not text[end:start].strip()
+
+
+def test_the_corpus_cuts_passages_at_reader_sentence_ends(
+    corpus: tuple[ec.Truth, dict[str, str]],
+) -> None:
+    truth, texts = corpus
+    for case in truth.cases:
+        source = texts[case.source]
+        starts = {a for a, _ in ec.reader_sentences(source)}
+        ends = {b for _, b in ec.reader_sentences(source)}
+        assert case.source_span[0] in starts and case.source_span[1] in ends
+        original = source[slice(*case.source_span)]
+        assert len(ec.reader_sentences(original)) == case.sentences
+
+
+# --------------------------------------------------------------------------- hard negatives
+
+
+def eight_word_runs(text: str) -> set[tuple[str, ...]]:
+    words = re.findall(r"\w+", text.casefold())
+    return {tuple(words[k : k + 8]) for k in range(len(words) - 7)}
+
+
+def test_hard_negatives_come_from_the_source_novels_and_share_no_text(
+    corpus: tuple[ec.Truth, dict[str, str]],
+) -> None:
+    truth, texts = corpus
+    hard = [d for d in truth.documents if d.role == "hard"]
+    assert len(hard) == CONFIG.hard_negatives
+    sources = [d for d in truth.documents if d.role == "source"]
+    source_runs = set().union(*(eight_word_runs(texts[d.name]) for d in sources))
+    for doc in hard:
+        assert doc.novel in truth.novels["source"] and doc.split == "test"
+        text = texts[doc.name]
+        assert CONFIG.own_words[0] <= doc.words == len(text.split())
+        assert not eight_word_runs(text) & source_runs
+    # same novels as the sources they are compared with
+    assert {d.novel for d in hard} <= {d.novel for d in sources}
+
+
+@pytest.mark.skipif(not novels(), reason="the shared Gutenberg corpus is absent")
+def test_hard_negatives_of_the_real_novels_hold_no_source_paragraph(tmp_path: Path) -> None:
+    config = ec.CorpusConfig(sources=20, suspicious=8, hard_negatives=12)
+    truth = ec.generate(novels(), tmp_path / "corpus", config)
+    texts = ec.read_texts(tmp_path / "corpus")
+    source_paragraphs = {
+        p for d in truth.documents if d.role == "source" for p in texts[d.name].split("\n\n")
+    }
+    hard = [d for d in truth.documents if d.role == "hard"]
+    assert len(hard) == 12
+    for doc in hard:
+        assert doc.novel in truth.novels["source"]
+        paragraphs = texts[doc.name].split("\n\n")
+        assert not [p for p in paragraphs if len(p.split()) >= 8 and p in source_paragraphs]

@@ -1,5 +1,6 @@
 """The evaluation's methods (bench/eval_methods.py): hand-worked examples for each, and the
-properties every method shares (identical documents score 1, unrelated ones 0)."""
+properties every method shares (identical documents score 1, unrelated ones 0; the reworded
+detector alone is the exception: an identical copy is all verified blocks)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from bench import eval_methods
 from bench.eval_methods import (
     SLST,
+    Doppel,
     PhraseIndex,
     PhraseMatcher,
     Prepared,
@@ -24,6 +26,7 @@ from bench.eval_methods import (
     maximal_runs,
     merge_diagonal_pieces,
     merge_runs,
+    merge_touching,
     multiset_jaccard,
     spot_signatures,
 )
@@ -337,9 +340,10 @@ def test_method_names_are_unique_and_variants_share_their_family() -> None:
     methods = all_methods()
     names = [m.name for m in methods]
     assert len(set(names)) == len(names)
-    assert names[0] == "SL+ST"
+    assert names[:3] == ["Doppel (SL+ST + reworded)", "Reworded", "SL+ST"]
     families = {m.family for m in methods}
     assert families == {
+        "Doppel",
         "SL+ST",
         "Shingling w=4",
         "Shingling w=10",
@@ -348,6 +352,8 @@ def test_method_names_are_unique_and_variants_share_their_family() -> None:
         "WCopyfind n=6",
     }
     assert {m.name for m in methods if m.localises} == {
+        "Doppel (SL+ST + reworded)",
+        "Reworded",
         "SL+ST",
         "SL+ST containment",
         "WCopyfind n=6",
@@ -355,7 +361,12 @@ def test_method_names_are_unique_and_variants_share_their_family() -> None:
     }
 
 
-@pytest.mark.parametrize("method", all_methods(), ids=lambda m: m.name)
+def word_methods() -> list[eval_methods.Method]:
+    """Every method but the reworded detector alone (a verbatim copy is not reworded)."""
+    return [m for m in all_methods() if m.name != "Reworded"]
+
+
+@pytest.mark.parametrize("method", word_methods(), ids=lambda m: m.name)
 def test_identical_documents_score_one_and_unrelated_ones_zero(
     method: eval_methods.Method,
 ) -> None:
@@ -374,10 +385,106 @@ def test_identical_documents_score_one_and_unrelated_ones_zero(
         assert method.passages(pa, pa_again) == []
 
 
-@pytest.mark.parametrize("method", all_methods(), ids=lambda m: m.name)
+@pytest.mark.parametrize("method", word_methods(), ids=lambda m: m.name)
 def test_a_partial_copy_scores_between_zero_and_one(method: eval_methods.Method) -> None:
     a = doc(UNRELATED + " " + SHARED.split(". ", 2)[2], "partial.txt")
     b = doc(SHARED, "b.txt")
     score = method.score(method.prepare(a), method.prepare(b))
     assert 0.0 < score < 1.0
     assert isinstance(method.prepare(a), Prepared)
+
+
+@pytest.mark.parametrize("method", all_methods(), ids=lambda m: m.name)
+def test_verdicts_are_their_own_and_the_baselines_have_none(method: eval_methods.Method) -> None:
+    a, a_again, other = doc(SHARED, "a.txt"), doc(SHARED, "copy.txt"), doc(UNRELATED, "b.txt")
+    pa, pa_again, po = method.prepare(a), method.prepare(a_again), method.prepare(other)
+    if method.family not in ("Doppel", "SL+ST"):
+        assert method.verdict(pa, pa_again) is None
+        return
+    assert method.verdict(pa, po) is False
+    assert method.verdict(pa, pa_again) is (method.name != "Reworded")
+
+
+@pytest.mark.parametrize("method", all_methods(), ids=lambda m: m.name)
+def test_the_screen_lets_a_copy_through_and_stops_unrelated_text(
+    method: eval_methods.Method,
+) -> None:
+    """A pair sharing fewer than the screen's count of features in every alternative scores 0:
+    the unrelated pair shares none; the copy shares all (bench/eval_p4p.py relies on it)."""
+
+    def passes(x: eval_methods.Prepared, y: eval_methods.Prepared) -> bool:
+        return any(
+            len(fx & fy) >= need
+            for (fx, need), (fy, _) in zip(method.screen(x), method.screen(y), strict=True)
+        )
+
+    a, a_again, other = doc(SHARED, "a.txt"), doc(SHARED, "copy.txt"), doc(UNRELATED, "b.txt")
+    pa, pa_again, po = method.prepare(a), method.prepare(a_again), method.prepare(other)
+    assert passes(pa, pa_again)
+    assert not passes(pa, po) and method.score(pa, po) == 0.0
+
+
+# ------------------------------------------------------------------------ Doppel's default
+
+REWORDED = " ".join(
+    [
+        "Every evening before dusk, the old lighthouse keeper slowly climbed the stairs.",
+        "Careful with the lamp, he had the oil checked twice.",
+        "In the autumn storms came often, and the sea turned wild and grey.",
+        "Passing ships would see the light from the cape and steer away from the rocks.",
+        "The keeper painted the railing a bright red shade in the spring.",
+    ]
+)
+
+
+def test_a_reworded_copy_is_found_by_doppel_and_the_reworded_detector_not_by_slst() -> None:
+    """Every sentence opens differently or changes length, so no verified block survives; the
+    content words stay, so Doppel's default flags the pair through a reworded passage."""
+    suspicious, source = doc(REWORDED, "reworded.txt"), doc(SHARED, "source.txt")
+    methods = {m.name: m for m in all_methods()}
+    doppel, reworded, slst = methods["Doppel (SL+ST + reworded)"], methods["Reworded"], SLST()
+    ps, pt = doppel.prepare(suspicious), doppel.prepare(source)
+    comparison = compare_documents(suspicious, source)
+    assert comparison.flagged and not comparison.result.pieces
+    assert doppel.verdict(ps, pt) and reworded.verdict(ps, pt)
+    assert doppel.score(ps, pt) == comparison.copied_a == reworded.score(ps, pt) > 0.5
+    assert doppel.passages(ps, pt) == reworded.passages(ps, pt) != []
+    assert not slst.verdict(ps, pt) and slst.score(ps, pt) == 0.0
+
+
+def test_slst_in_the_evaluation_is_the_strict_paper_method() -> None:
+    assert SLST().options.reworded is False
+    assert Doppel().options.reworded is True
+
+
+def test_doppel_compares_a_pair_once_for_both_of_its_scores(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = []
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return compare_documents(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(eval_methods, "compare_documents", counting)
+    methods = [m for m in all_methods() if m.family == "Doppel"]
+    suspicious, source = doc(REWORDED, "reworded.txt"), doc(SHARED, "source.txt")
+    ps, pt = methods[0].prepare(suspicious), methods[0].prepare(source)
+    for method in methods:
+        method.score(ps, pt)
+        method.passages(ps, pt)
+        method.verdict(ps, pt)
+    assert len(calls) == 1
+
+
+def test_passages_touching_in_both_documents_merge() -> None:
+    text_a = "Aaaa aaaa. Bbbb bbbb.\n\nCccc cccc. Dddd dddd."
+    text_b = "Xxxx. Aaaa aaaa. Bbbb bbbb. Cccc cccc. Yyyy. Dddd dddd."
+    a = [(0, 10), (11, 21), (23, 33), (34, 44)]
+    b = [(6, 16), (17, 27), (28, 38), (45, 55)]
+    merged = merge_touching(zip(a, b, strict=True), text_a, text_b)
+    # the first three touch in both (only whitespace between); the fourth is apart in B
+    assert merged == [((0, 33), (6, 38)), ((34, 44), (45, 55))]
+    assert merge_touching([((0, 10), (6, 16)), ((0, 10), (6, 16))], text_a, text_b) == [
+        ((0, 10), (6, 16))
+    ]

@@ -1,5 +1,6 @@
 """The evaluation runner (bench/evaluate.py), end to end on the tiny synthetic library of
-test_eval_corpus.py, so it runs where the shared Gutenberg corpus is absent."""
+test_eval_corpus.py and the made-up P4P sample of test_eval_p4p.py, so it runs where the shared
+Gutenberg corpus and P4P are absent."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ if str(BENCH) not in sys.path:
 
 import evaluate as ev  # noqa: E402
 from test_eval_corpus import CONFIG, write_library  # noqa: E402
+from test_eval_p4p import write_sample  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +30,7 @@ def outcome(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
         out=folder / "results.json",
         report=folder / "docs" / "evaluation.md",
         plot=folder / "docs" / "evaluation-roc.png",
+        p4p=write_sample(folder / "p4p"),
         progress=lambda _: None,
     )
     return summary, folder
@@ -62,8 +65,11 @@ def test_verbatim_copies_are_found_and_nothing_else(outcome: tuple[dict, Path]) 
     no unrelated pair shares a verified block."""
     summary, _ = outcome
     default = summary["doppel_default"]
+    assert default == summary["verdicts"]["Doppel (SL+ST + reworded)"]
     assert default["verbatim"]["fn"] == 0 and default["verbatim"]["tp"] > 0
     assert default["all"]["fp"] == 0
+    strict = summary["verdicts"]["SL+ST"]
+    assert strict["verbatim"]["fn"] == 0 and strict["all"]["fp"] == 0
     pan = ev._pan(summary, "verbatim", "SL+ST")
     assert pan["recall"] > 0.9 and pan["precision"] == 1.0
 
@@ -146,3 +152,64 @@ def test_without_the_corpus_it_skips(
     monkeypatch.setattr(sys, "argv", ["evaluate.py"])
     ev.main()
     assert "skipped" in capsys.readouterr().out
+
+
+def test_verdicts_are_counted_per_level_for_the_methods_that_have_one(
+    outcome: tuple[dict, Path],
+) -> None:
+    summary, _ = outcome
+    assert set(summary["verdicts"]) == {"Doppel (SL+ST + reworded)", "Reworded", "SL+ST"}
+    for counts in summary["verdicts"].values():
+        for level in ev.TABLE_LEVELS:
+            c = counts[level]
+            assert c["tp"] + c["fn"] == summary["levels"][level]["positives"]
+            assert c["fp"] + c["tn"] == summary["levels"][level]["negatives"]
+
+
+def test_hard_negatives_are_reported_apart_from_the_level_tables(
+    outcome: tuple[dict, Path],
+) -> None:
+    summary, _ = outcome
+    hard = summary["hard"]
+    assert hard["documents"] == CONFIG.hard_negatives
+    assert hard["pairs"] == CONFIG.hard_negatives * CONFIG.sources
+    assert 0 < hard["same_novel_pairs"] <= hard["pairs"]
+    # the level tables' negatives are the suspicious documents' pairs only
+    test_pairs = summary["corpus"]["pairs"]["test"]
+    assert summary["levels"]["all"]["negatives"] == test_pairs["pairs"] - test_pairs["positive"]
+    rows = {row["method"]: row for row in hard["rows"]}
+    assert set(rows) == set(summary["thresholds"])
+    assert rows["Doppel (SL+ST + reworded)"]["verdict_fp"] == 0  # disjoint vocabularies
+    assert "verdict_fp" not in rows["Shingling w=4"]
+
+
+def test_the_report_has_the_new_methods_verdicts_hard_negatives_and_p4p(
+    outcome: tuple[dict, Path],
+) -> None:
+    summary, folder = outcome
+    report = (folder / "docs" / "evaluation.md").read_text()
+    for method in ("Doppel (SL+ST + reworded)", "Reworded"):
+        assert f"| {method} |" in report  # threshold and level tables
+        assert f'("{method}")' in report or f"{method}" in report
+    assert "### At Doppel's own verdict (test part)" in report
+    assert "| **Doppel (SL+ST + reworded)**, its verdict |" in report
+    assert "| Shingling w=4, recall at 0 FP |" in report
+    assert "### Hard negatives: other parts of the same novels" in report
+    assert "### Human rewriting: P4P" in report
+    assert "### Sentences as a reader sees them" in report
+    p4p = {row["method"]: row for row in summary["p4p"]["rows"]}
+    doppel = p4p["Doppel (SL+ST + reworded)"]
+    assert f"| **Doppel (SL+ST + reworded)** | {doppel['recall_at_zero_fp']:.3f} |" in report
+    # the teachers' section quotes the run's numbers
+    default = summary["verdicts"]["Doppel (SL+ST + reworded)"]["verbatim"]
+    text = " ".join(report.split())
+    assert f"{default['tp']} of {default['tp'] + default['fn']} (100%) pairs" in text
+    assert "*Jaccard* is the SL+ST paper's score" in text
+    assert "Rewritten by a person" in text
+
+
+def test_without_p4p_the_report_says_so(outcome: tuple[dict, Path]) -> None:
+    summary, folder = outcome
+    report = ev.render_report({**summary, "p4p": None}, None, folder / "docs")
+    assert "P4P was not found for this run" in report
+    assert "Rewritten by a person" not in " ".join(report.split())
