@@ -13,7 +13,7 @@ from core.detection.verification import VerifiedBlock
 from core.documents.document import Document
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.documents.signature import Signature
-from core.options import ExclusionOptions
+from core.options import ExclusionOptions, MatchOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +148,8 @@ class BatchResult:
     # number of documents the share is of (the new submissions)
     common_text: tuple[CommonPassage, ...] = ()
     common_counted: int = 0
+    # what decided the pairs (match.reworded False: --strict, the paper's method alone)
+    match: MatchOptions = field(default_factory=MatchOptions)
 
     @property
     def exclusions_on(self) -> bool:

@@ -455,6 +455,7 @@ def run_batch(
         templates=tuple(t.path for t in options.templates),
         common_text=common.passages if common is not None else (),
         common_counted=common.counted if common is not None else 0,
+        match=options.match,
     )
 
 

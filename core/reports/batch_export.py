@@ -85,6 +85,7 @@ def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
         "compared_pairs": result.compared_pairs,
         "possible_pairs": result.possible_pairs,
         "exclusions": exclusions_to_json(result),
+        "options": {"reworded": result.match.reworded},
         "common_text": [
             {"text": c.text, "documents": c.documents, "words": c.words} for c in result.common_text
         ],

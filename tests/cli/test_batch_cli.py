@@ -80,8 +80,10 @@ def test_strict_keeps_every_old_field_and_leaves_reworded_passages_out(
     argv = ["batch", folder, "--json", "--no-cache", "--lang", "en"]
     _, out, _ = run(capsys, *argv)
     (default,) = json.loads(out)["pairs"]
+    assert json.loads(out)["options"] == {"reworded": True}
     _, out, _ = run(capsys, *argv, "--strict")
     (strict,) = json.loads(out)["pairs"]
+    assert json.loads(out)["options"] == {"reworded": False}
     assert {k: strict[k] for k in OLD_PAIR_FIELDS} == {k: default[k] for k in OLD_PAIR_FIELDS}
     assert strict["reworded_passages"] == 0 and strict["flagged"] is True
     assert strict["copied_a"] < default["copied_a"]

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from core.batch import cache as cache_module
 from core.batch import run as batch_module
 from core.batch.cache import DocumentCache, cache_key, content_hash_of
-from core.batch.ranking import candidate_pairs, reworded_candidates
+from core.batch.ranking import candidate_pairs, rank_key, reworded_candidates
 from core.batch.result import BatchDocument
 from core.batch.run import (
     BatchOptions,
@@ -155,6 +155,7 @@ def test_with_reworded_passages_the_index_finds_exactly_the_pairs_all_pairs_find
     candidates = candidate_pairs([r.signature for r in records], allowed, options)
     candidates |= reworded_candidates([r.profile for r in records], allowed)
     assert {(i, j) for i, j in candidates if flagged(i, j)} == everything
+
     # the prefix filter is exact for its own condition too: two sentences that could make a
     # strong seed (enough stems shared for the larger one)
     def strong(x: list[str], y: list[str]) -> bool:
@@ -174,15 +175,26 @@ def sentence(rng: random.Random, words: list[str]) -> str:
     return " ".join(rng.choice(words) for _ in range(rng.randint(4, 14))).capitalize() + "."
 
 
+def edited(text: str) -> str:
+    """A sentence reworded so SL+ST cannot verify it: its second word dropped, its first
+    word moved to the end."""
+    words = text.rstrip(".").split()
+    return " ".join([words[2].capitalize(), *words[3:], words[0].lower()]) + "."
+
+
 def make_collection(folder: Path, count: int, seed: int = 1) -> dict[str, Path]:
     """Essays of random sentences (nothing repeats by chance) with passages planted between
-    known pairs: 0 copies from 1, 2 from 3, and 4 from 0 (so 0-1, 2-3, 0-4 and 1-4 are linked)."""
+    known pairs: 0 copies from 1, 2 from 3, and 4 from 0 (so 0-1, 2-3, 0-4 and 1-4 are
+    linked), and with 7 or more essays, 5 an edited copy of 6 (linked by a reworded passage
+    only)."""
     rng = random.Random(seed)
     vocabulary = [f"w{k}" for k in range(3000)]
     essays = [[sentence(rng, vocabulary) for _ in range(30)] for _ in range(count)]
     essays[0][5:11] = essays[1][10:16]
     essays[2][0:5] = essays[3][20:25]
     essays[4][12:20] = essays[0][3:11]
+    if count > 6:
+        essays[5][2:8] = [edited(s) for s in essays[6][14:20]]
     paths = {}
     for k, essay in enumerate(essays):
         path = folder / f"essay{k:02d}.txt"
@@ -204,24 +216,19 @@ def test_generated_collection_indexed_equals_all_pairs_equals_compare(tmp_path: 
     assert naive.compared_pairs == naive.possible_pairs == 66
     assert indexed.compared_pairs < naive.compared_pairs
     linked = {frozenset(names(indexed, p)) for p in indexed.pairs}
-    assert linked == {
-        frozenset(p)
-        for p in (
-            ("essay00.txt", "essay01.txt"),
-            ("essay02.txt", "essay03.txt"),
-            ("essay00.txt", "essay04.txt"),
-            ("essay01.txt", "essay04.txt"),
-        )
-    }
-    for pair in indexed.pairs:  # the same scores `doppel compare` gives for that pair
+    assert linked == PLANTED
+    for pair in indexed.pairs:  # the same result `doppel compare` gives for that pair
         a, b = (load_document(indexed.documents[k].path, EN) for k in (pair.a, pair.b))
         comparison = compare_documents(a, b)
         assert pair.jaccard == comparison.jaccard
         assert pair.coverage_a == comparison.coverage_a
         assert pair.pieces == comparison.result.pieces
-    assert [p.jaccard for p in indexed.pairs] == sorted(
-        (p.jaccard for p in indexed.pairs), reverse=True
-    )
+        assert pair.reworded == comparison.reworded
+        assert (pair.copied_a, pair.copied_b) == (comparison.copied_a, comparison.copied_b)
+    [edited_only] = [p for p in indexed.pairs if not p.pieces]
+    assert names(indexed, edited_only) == {"essay05.txt", "essay06.txt"}
+    assert edited_only.reworded and edited_only.copied_a == 0.2
+    assert list(indexed.pairs) == sorted(indexed.pairs, key=lambda p: rank_key(p, p.a, p.b))
     assert paths
 
 
@@ -371,6 +378,7 @@ PLANTED = {
         ("essay02.txt", "essay03.txt"),
         ("essay00.txt", "essay04.txt"),
         ("essay01.txt", "essay04.txt"),
+        ("essay05.txt", "essay06.txt"),  # reworded only
     )
 }
 COMMON = ExclusionOptions(common_share=0.5)

@@ -34,7 +34,7 @@ from app.gui.compare.colours import (
     shared_colours,
 )
 from core.comparison import Comparison
-from core.detection.passages import scored_sentence_count
+from core.detection.passages import copied_sentences, scored_sentence_count
 from core.detection.verification import BlockState
 from core.reports.wording import (
     LEFT_OUT,
@@ -90,9 +90,8 @@ def sentences_found(comparison: Comparison, a_side: bool) -> tuple[int, int]:
     """(sentences inside a copied passage, sentences counted) of A or of B: the copied share
     as the counts it is the ratio of."""
     doc = comparison.a if a_side else comparison.b
-    counted = scored_sentence_count(doc)
-    share = comparison.copied_a if a_side else comparison.copied_b
-    return round(share * counted), counted
+    ranges = [p.a_sentences if a_side else p.b_sentences for p in comparison.passages]
+    return copied_sentences(doc, ranges), scored_sentence_count(doc)
 
 
 class _Metric(QWidget):
