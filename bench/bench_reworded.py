@@ -10,10 +10,11 @@ has real work. Timed, CPU seconds of this process, best of `--repeat`: SL+ST alo
 kinds). The ratio is the second over the first, same run, same input.
 
 **Folder.** The documents of the evaluation corpus (`bench/results/eval-corpus/`, written by
-`bench/eval_corpus.py`: 400 documents cut from the novels, many sharing their novel's names
-and words): the reworded detector's candidate index (`reworded_candidates`) against SL+ST's
-(`candidate_pairs`), both from records already in memory, and the candidates each lets
-through.
+`bench/eval_corpus.py`: some 400 documents cut from the novels, many sharing their novel's
+names and words): the reworded detector's candidate index (`reworded_candidates`) against
+SL+ST's (`candidate_pairs`), both from records already in memory, and the candidates each lets
+through; then the whole folder check (`run_batch`, one process, no cache: reading, analysis,
+indexes, comparisons) by default against `--strict`, same run.
 
     python bench/bench_reworded.py [--pages 10 50 150 300] [--repeat 3]
 """
@@ -25,10 +26,12 @@ import json
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 from corpus import ROOT, machine, novels
 
 from core.batch.ranking import candidate_pairs, reworded_candidates
+from core.batch.run import BatchOptions, run_batch
 from core.comparison import compare_documents
 from core.detection.matching import match_signatures
 from core.detection.reworded import document_profile
@@ -119,7 +122,7 @@ def pair_rows(pages: list[int], repeat: int) -> list[dict[str, object]]:
     return rows
 
 
-def folder_row(repeat: int) -> dict[str, object] | None:
+def folder_row(repeat: int) -> dict[str, Any] | None:
     folder = ROOT / "bench" / "results" / "eval-corpus"
     files = sorted(folder.glob("*.txt"))
     if not files:
@@ -143,13 +146,21 @@ def folder_row(repeat: int) -> dict[str, object] | None:
         "reworded_candidates": len(reworded_candidates(profiles, anything)),
         "ratio": reworded / sl_st if sl_st else None,
     }
+    for name, match in (("strict", MatchOptions(reworded=False)), ("default", MatchOptions())):
+        options = BatchOptions(signature=EN, match=match, workers=1)
+        start = time.process_time()
+        result = run_batch([folder], options=options)
+        row[f"batch_{name}_s"] = time.process_time() - start
+        row[f"batch_{name}_pairs"] = len(result.pairs)
+        row[f"batch_{name}_compared"] = result.compared_pairs
+    row["batch_ratio"] = row["batch_default_s"] / row["batch_strict_s"]
     print(row, flush=True)
     return row
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pages", type=int, nargs="+", default=[10, 50, 150, 300])
+    parser.add_argument("--pages", type=int, nargs="*", default=[10, 50, 150, 300])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "reworded.json")
     args = parser.parse_args()

@@ -150,7 +150,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from core.comparison import compare_documents
-from core.detection.passages import copied_share, verified_pairs
+from core.detection.passages import copied_share, verified_sentences
 from core.detection.reworded import DEFAULT_SETTINGS, document_profile
 from core.detection.verification import VerifiedBlock
 from core.documents.document import Document
@@ -408,7 +408,7 @@ class _DoppelOutcome:
     reworded_found: bool
     passages: tuple[tuple[Span, Span], ...]  # both kinds, touching ones merged
     reworded_passages: tuple[tuple[Span, Span], ...]
-    verified: frozenset[tuple[int, int]]  # (A, B) sentences on verified pieces
+    verified: tuple[frozenset[int], ...]  # A's and B's sentences inside verified pieces
 
 
 class Doppel:
@@ -447,8 +447,9 @@ class Doppel:
                 )
             ),
             tuple(merge_touching(((p.a_chars, p.b_chars) for p in reworded), a.text, b.text)),
-            frozenset(
-                verified_pairs(
+            tuple(
+                frozenset(side)
+                for side in verified_sentences(
                     comparison.a.signature, comparison.b.signature, comparison.result.pieces
                 )
             ),

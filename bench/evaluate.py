@@ -236,8 +236,8 @@ def time_detector(
     with timed(prepare):
         profiles = {name: document_profile(docs[name]) for name in names}
     with timed(score):
-        for (s, r), pairs in zip(sample, verified, strict=True):
-            find_reworded(profiles[s], profiles[r], pairs)
+        for (s, r), (in_a, in_b) in zip(sample, verified, strict=True):
+            find_reworded(profiles[s], profiles[r], (in_a, in_b))
     with timed(matching):
         for s, r in sample:
             match_signatures(docs[s].signature, docs[r].signature, eval_methods.STRICT)

@@ -28,7 +28,7 @@ from corpus import ROOT, novels, p4p_dir
 from eval_p4p import detokenise, overlapping_pairs
 
 from core.detection.matching import match_signatures
-from core.detection.passages import verified_pairs
+from core.detection.passages import verified_sentences
 from core.detection.reworded import RewordSettings, WordProfile, document_profile, find_reworded
 from core.documents.document import Document, document_from_text
 from core.documents.normalize import normalize_text
@@ -93,7 +93,7 @@ def flagged(a: Analysed, b: Analysed, settings: RewordSettings) -> bool:
     result = match_signatures(a[0].signature, b[0].signature)
     if result.pieces:
         return True
-    verified = verified_pairs(a[0].signature, b[0].signature, result.pieces)
+    verified = verified_sentences(a[0].signature, b[0].signature, result.pieces)
     return bool(find_reworded(a[1], b[1], verified, settings))
 
 

@@ -17,7 +17,7 @@ from core.detection.passages import (
     PassageKind,
     build_passages,
     copied_share,
-    verified_pairs,
+    verified_sentences,
 )
 from core.detection.reworded import (
     RewordedPassage,
@@ -61,6 +61,12 @@ class Comparison:
     @property
     def copied_b(self) -> float:
         return copied_share(self.b, (p.b_sentences for p in self.passages))
+
+    @property
+    def headline(self) -> float:
+        """What the pair is ranked by: the larger copied share; with the paper's method alone
+        (MatchOptions.reworded off), Jaccard."""
+        return max(self.copied_a, self.copied_b) if self.options.reworded else self.jaccard
 
     @property
     def reworded_passages(self) -> tuple[Passage, ...]:
@@ -142,7 +148,7 @@ def compare_documents(
     if options.reworded:
         if progress is not None:
             progress(1.0, "Looking for reworded passages…")
-        verified = verified_pairs(a.signature, b.signature, result.pieces)
+        verified = verified_sentences(a.signature, b.signature, result.pieces)
         reworded = find_reworded(profile_a, profile_b, verified)
     passages = build_passages(a, b, profile_a, profile_b, result.pieces, reworded)
     return Comparison(

@@ -23,7 +23,7 @@ from app.cli.options import (
 )
 from core.atomic import write_atomic
 from core.batch.cache import DocumentCache
-from core.batch.result import BatchDocument, BatchResult
+from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.batch.run import BatchOptions, checked_document, load_templates, run_batch
 from core.documents.document import Document
 from core.errors import DocumentError
@@ -87,8 +87,28 @@ TABLE_KEY = (
     "A in B, B in A: the share of each document's sentences found in the other (word for word "
     "or edited); copied: the larger.",
     "Jaccard: the paper's score (verified blocks only). blocks: verified blocks (word for "
-    "word), the longest in sentences. edited: reworded passages.",
+    "word); longest: the longest of them, in sentences; edited: reworded passages.",
 )
+
+
+def _strict_rows(result: BatchResult, pairs: list[PairResult], threshold: float) -> list[str]:
+    """The table of the paper's method alone (--strict), as it was before reworded passages:
+    ranked and thresholded by Jaccard."""
+    docs = result.documents
+    if not pairs:
+        return [
+            "No pair shares a verified block"
+            + (f" at Jaccard ≥ {threshold}" if threshold else "")
+            + "."
+        ]
+    rows = [f"{'Jaccard':>8} {'A in B':>7} {'B in A':>7} {'blocks':>6} {'longest':>7}  A  ↔  B"]
+    rows += [
+        f"{percent(p.jaccard):>8} {percent(p.coverage_a):>7} {percent(p.coverage_b):>7} "
+        f"{p.verified_blocks:>6} {p.longest_block:>7}  {docs[p.a].path.name}  ↔  "
+        f"{docs[p.b].path.name}"
+        for p in pairs
+    ]
+    return rows
 
 
 def format_table(result: BatchResult, threshold: float) -> str:
@@ -99,7 +119,9 @@ def format_table(result: BatchResult, threshold: float) -> str:
         f"{result.compared_pairs} of {result.possible_pairs} pairs needed a full comparison",
         "",
     ]
-    if pairs:
+    if not result.match.reworded:  # --strict: the paper's method, in today's words
+        lines += _strict_rows(result, pairs, threshold)
+    elif pairs:
         lines.append(
             f"{'copied':>7} {'A in B':>7} {'B in A':>7} {'Jaccard':>8} {'blocks':>6} "
             f"{'edited':>6} {'longest':>7}  A  ↔  B"

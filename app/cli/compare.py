@@ -34,7 +34,6 @@ from core.reports.wording import (
 EXIT_OK = 0
 EXIT_INPUT = 2
 SHOWN_DISCARDED = 15  # discarded blocks listed in the readable summary without --all-discarded
-STRICT_NOTE = "Edited (reworded) passages were not looked for: --strict, the paper's method alone."
 
 
 def configure(compare: argparse.ArgumentParser) -> None:
@@ -101,20 +100,26 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
     if left_out is not None and left_out.asked:
         lines.append(f"{LEFT_OUT}: {'; '.join(left_out.asked)}")
     counts = c.counts
+    strict = not c.options.reworded  # --strict: the paper's method, in today's words
+    if not strict:
+        lines += [
+            "",
+            verdict_line(c.flagged, c.copied_a, c.copied_b, (p.kind for p in c.passages)),
+            "",
+            "The paper's scores (verified blocks only):",
+        ]
+    else:
+        lines.append("")
+    coverage_a, coverage_b = (
+        ("A found in B", "B found in A") if strict else ("Coverage of A", "Coverage of B")
+    )
+    note = "" if strict else "   (its sentences matched in B)"
     lines += [
-        "",
-        verdict_line(c.flagged, c.copied_a, c.copied_b, (p.kind for p in c.passages)),
-    ]
-    if not c.options.reworded:
-        lines.append(STRICT_NOTE)
-    lines += [
-        "",
-        "The paper's scores (verified blocks only):",
         f"Jaccard similarity  {percent(c.jaccard)}   "
         f"({c.matched_sentences} matched sentences of {len(c.a.signature)} in A "
         f"and {len(c.b.signature)} in B)",
-        f"Coverage of A       {percent(c.coverage_a)}   (its sentences matched in B)",
-        f"Coverage of B       {percent(c.coverage_b)}",
+        f"{coverage_a:<20}{percent(c.coverage_a)}{note}",
+        f"{coverage_b:<20}{percent(c.coverage_b)}",
         f"Blocks              {counts.raw} with equal sentence lengths: "
         f"{counts.verified} verified, {counts.split} split, {counts.discarded} discarded",
         "",
@@ -137,7 +142,7 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
             f"Most sentences of {' and '.join(unusable)} are too long to compare "
             "(over 35 words); try --no-length-cap."
         )
-    if c.passages:
+    if c.passages and not strict:
         lines += format_passages(c)
     if counts.verified + counts.split == 0:
         lines.append(
@@ -146,7 +151,8 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
             else "No verified blocks: nothing suggests copying."
         )
     if shown:
-        lines.append("Blocks (positions in the signature, counted from 0):")
+        if not strict:
+            lines.append("Blocks (positions in the signature, counted from 0):")
         lines.append(f"{'A pos':>6} {'B pos':>6} {'len':>4}  {'state':<9}  first words (A)")
     indent = " " * 30
     for block in shown:

@@ -5,7 +5,8 @@ threshold (connected components, found with union-find).
 `reaches` is the one rule for "a pair at or above the threshold" on every surface: the pairs
 listed (JSON, CSV, the table), the report's pair pages, the heatmap's cells and these groups.
 The threshold is on the copied share, the headline of a pair (the larger of the two shares of
-each document's sentences inside copied passages of either kind), not on Jaccard."""
+each document's sentences inside copied passages of either kind), not on Jaccard; with
+--strict (the paper's method alone) it is on Jaccard, as it was before reworded passages."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from core.batch.result import PairResult
 
 
 def reaches(pair: PairResult, threshold: float) -> bool:
-    """Whether `pair` has copied text found and a copied share at or above `threshold`."""
-    return pair.flagged and pair.copied >= threshold
+    """Whether `pair` has copied text found and a copied share at or above `threshold` (with
+    --strict, the paper's method alone: a Jaccard at or above it, as before)."""
+    return pair.flagged and pair.headline >= threshold
 
 
 def clusters(pairs: Sequence[PairResult], threshold: float) -> list[list[int]]:

@@ -9,7 +9,8 @@ holds two sentences with a full key, so a bigram of two short sentences can be l
 index; with a minimum block of one sentence the index holds single sentences instead.
 
 Ranking: pairs with copied text found (the verdict) first; then the larger copied share (how
-much of one document lies in passages found in the other, both kinds), highest first; then
+much of one document lies in passages found in the other, both kinds; Jaccard with the
+paper's method alone, --strict), highest first; then
 Jaccard (the paper's score), highest first; then the documents' order (the first document,
 then the second), so equal scores always list in the same order."""
 
@@ -32,10 +33,7 @@ class Scored(Protocol):
     def flagged(self) -> bool: ...
 
     @property
-    def copied_a(self) -> float: ...
-
-    @property
-    def copied_b(self) -> float: ...
+    def headline(self) -> float: ...
 
     @property
     def jaccard(self) -> float: ...
@@ -49,12 +47,12 @@ class Scored(Protocol):
 
 def rank_key(pair: Scored, a: int, b: int) -> tuple[bool, float, float, float, int, int]:
     """The sort key of a pair of documents `a` and `b` (their positions in the documents'
-    order): flagged first, the larger copied share descending, Jaccard descending, the larger
-    coverage descending, then `a`, then `b`. The folder check and the window's pair list both
-    sort by it."""
-    copied = max(pair.copied_a, pair.copied_b)
+    order): flagged first, the headline descending (the larger copied share; Jaccard with the
+    paper's method alone, which then gives the order from before the reworded detector),
+    Jaccard descending, the larger coverage descending, then `a`, then `b`. The folder check
+    and the window's pair list both sort by it."""
     coverage = max(pair.coverage_a, pair.coverage_b)
-    return not pair.flagged, -copied, -pair.jaccard, -coverage, a, b
+    return not pair.flagged, -pair.headline, -pair.jaccard, -coverage, a, b
 
 
 def candidate_pairs(

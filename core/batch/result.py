@@ -118,6 +118,13 @@ class PairResult:
     copied_a: float = 0.0
     copied_b: float = 0.0
     reworded: tuple[RewordedPassage, ...] = ()  # sentence indices of each document
+    strict: bool = False  # found with the paper's method alone (--strict)
+
+    @property
+    def headline(self) -> float:
+        """What the pair is ranked and thresholded by: the larger copied share; with --strict,
+        the paper's Jaccard (as before the reworded detector)."""
+        return self.jaccard if self.strict else self.copied
 
     @property
     def flagged(self) -> bool:

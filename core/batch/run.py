@@ -46,7 +46,7 @@ from core.batch.common_text import (
 from core.batch.ranking import candidate_pairs, rank_key, reworded_candidates
 from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult, Submission
 from core.detection.matching import match_signatures
-from core.detection.passages import piece_sentences, share_inside, verified_pairs
+from core.detection.passages import piece_sentences, share_inside, verified_sentences
 from core.detection.reworded import (
     RewordedPassage,
     document_profile,
@@ -360,7 +360,7 @@ def compare_pair(
     reworded: tuple[RewordedPassage, ...] = ()
     ranges = [piece_sentences(a.signature, b.signature, p) for p in result.pieces]
     if options.reworded and a.profile is not None and b.profile is not None:
-        verified = verified_pairs(a.signature, b.signature, result.pieces)
+        verified = verified_sentences(a.signature, b.signature, result.pieces)
         reworded = find_reworded(a.profile, b.profile, verified)
         ranges += [(r.a_sentences, r.b_sentences) for r in reworded]
     if not ranges:
@@ -378,6 +378,7 @@ def compare_pair(
         copied_a=share_inside(a.sentence_count, a.signature.excluded, (r[0] for r in ranges)),
         copied_b=share_inside(b.sentence_count, b.signature.excluded, (r[1] for r in ranges)),
         reworded=reworded,
+        strict=not options.reworded,
     )
 
 

@@ -46,7 +46,7 @@ class Passage:
 
     @property
     def shared_words(self) -> int:
-        """Content words the same on both sides, in order."""
+        """Content words both sides hold, whatever their order."""
         return self.changes.same
 
 
@@ -156,13 +156,19 @@ def copied_sentences(doc: Document, ranges: Iterable[tuple[int, int]]) -> int:
     return sentences_inside(doc.signature.excluded, ranges)
 
 
-def verified_pairs(
+def verified_sentences(
     a: Signature, b: Signature, pieces: Iterable[VerifiedBlock]
-) -> set[tuple[int, int]]:
-    """The (A sentence, B sentence) index pairs aligned on verified pieces: what the reworded
-    detector leaves to SL+ST."""
-    ia, ib = a.sentence_indices, b.sentence_indices
-    return {(ia[p.a_start + k], ib[p.b_start + k]) for p in pieces for k in range(p.length)}
+) -> tuple[set[int], set[int]]:
+    """The sentences of A and of B inside verified pieces (a sentence too long for the
+    signature between two of a piece's sentences included): what the reworded detector leaves
+    to SL+ST."""
+    inside_a: set[int] = set()
+    inside_b: set[int] = set()
+    for piece in pieces:
+        (a0, a1), (b0, b1) = piece_sentences(a, b, piece)
+        inside_a.update(range(a0, a1))
+        inside_b.update(range(b0, b1))
+    return inside_a, inside_b
 
 
 def piece_sentences(

@@ -27,9 +27,9 @@ to text alignment for text reuse detection at PAN 2014"):
    sentences is a passage only when it shares at least `single_shared` stems at a Dice of at
    least `single_similarity` (one long sentence copied and reworded).
 
-Sentences SL+ST verified (aligned on a verified piece) belong to it: no seed holds one, and a
-passage is cut where a verified sentence of A lies inside it, so a copy whose middle is word
-for word shows as a verified block between two reworded passages.
+Sentences inside SL+ST's verified pieces belong to it: no seed holds one, and a passage is cut
+where one of them lies inside it (in A or in B), so a copy whose middle is word for word shows
+as a verified block between two reworded passages.
 
 Every threshold, and the measurement that chose it, is in docs/engine.md ("Reworded passages").
 Everything here is a function of the two documents alone (the folder check's result for a pair
@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from core.detection.stems import stemmer
@@ -57,7 +57,7 @@ class RewordSettings:
     max_gap: int = 4
     min_seeds: int = 2
     min_passage_shared: int = 8
-    passage_similarity: float = 0.35
+    passage_similarity: float = 0.45
     # one aligned sentence pair alone is a passage only with this much in common
     single_shared: int = 7
     single_similarity: float = 0.5
@@ -141,28 +141,35 @@ class RewordedPassage:
 def find_reworded(
     a: WordProfile,
     b: WordProfile,
-    verified: Collection[tuple[int, int]] = (),
+    verified: tuple[Collection[int], Collection[int]] = ((), ()),
     settings: RewordSettings = DEFAULT_SETTINGS,
 ) -> tuple[RewordedPassage, ...]:
     """The reworded passages A and B share, ordered by their place in A. `verified` holds the
-    (A sentence, B sentence) index pairs SL+ST verified: never reworded, and a passage is cut
-    at a verified sentence of A."""
+    sentences of A and of B (indices) inside SL+ST's verified pieces: they belong to SL+ST, no
+    seed holds one, and a passage is cut where one lies inside it. Symmetric: B against A
+    finds the same passages, mirrored."""
     sets_a = [frozenset(s) for s in a.stems]
     sets_b = [frozenset(s) for s in b.stems]
     weight = _weights(sets_a, sets_b)
-    seeds = _seeds(a, b, sets_a, sets_b, weight, verified, settings)
+    verified_a, verified_b = (set(v) for v in verified)
+    seeds = _seeds(a, b, sets_a, sets_b, weight, verified_a, verified_b, settings)
     if not seeds:
         return ()
-    unit_of = {sentence: unit for unit, sentence in enumerate(a.sentence_indices)}
-    verified_a = {unit_of[i] for i, _ in verified if i in unit_of}
+    cuts_a = _units_of(a, verified_a)
+    cuts_b = _units_of(b, verified_b)
     passages = []
     for component in _components(seeds, settings.max_gap):
-        for run in _cut_at(component, verified_a):
-            passage = _passage(a, b, run, weight, settings)
-            if passage is not None:
-                passages.append(passage)
+        for run in _cut_at(component, cuts_a, lambda seed: seed.i):
+            for part in _cut_at(run, cuts_b, lambda seed: seed.j):
+                passage = _passage(a, b, part, weight, settings)
+                if passage is not None:
+                    passages.append(passage)
     passages.sort(key=lambda p: (p.a_sentences, p.b_sentences))
     return tuple(passages)
+
+
+def _units_of(profile: WordProfile, sentences: set[int]) -> set[int]:
+    return {u for u, s in enumerate(profile.sentence_indices) if s in sentences}
 
 
 def stem_weights(a: WordProfile, b: WordProfile) -> dict[str, float]:
@@ -201,17 +208,16 @@ def _seeds(
     sets_a: list[frozenset[str]],
     sets_b: list[frozenset[str]],
     weight: dict[str, float],
-    verified: Collection[tuple[int, int]],
+    verified_a: set[int],
+    verified_b: set[int],
     settings: RewordSettings,
 ) -> list[_Seed]:
     postings: dict[str, list[int]] = defaultdict(list)
     for j, stems in enumerate(sets_b):
         for w in stems:
             postings[w].append(j)
-    cap = max(settings.min_posting, int(settings.common_share * len(sets_b)))
+    common = _common(sets_a, settings) | _common(sets_b, settings)
     mass_b = [sum(weight[w] for w in s) for s in sets_b]
-    verified_a = {i for i, _ in verified}
-    verified_b = {j for _, j in verified}
     seeds: list[_Seed] = []
     for i, stems in enumerate(sets_a):
         if len(stems) < settings.min_shared or a.sentence_indices[i] in verified_a:
@@ -219,7 +225,7 @@ def _seeds(
         counts: Counter[int] = Counter()
         for w in stems:
             units = postings.get(w)
-            if units is not None and len(units) <= cap:
+            if units is not None and w not in common:
                 counts.update(units)
         if not counts:
             continue
@@ -236,6 +242,16 @@ def _seeds(
                 strong = len(shared) >= strong_threshold(larger, settings)
                 seeds.append(_Seed(i, j, shared, similarity, strong))
     return seeds
+
+
+def _common(sets: list[frozenset[str]], settings: RewordSettings) -> set[str]:
+    """The stems of a document too common to look up: in more than `common_share` of its
+    sentences and in more than `min_posting` of them."""
+    df: Counter[str] = Counter()
+    for s in sets:
+        df.update(s)
+    cap = max(settings.min_posting, int(settings.common_share * len(sets)))
+    return {w for w, n in df.items() if n > cap}
 
 
 def _components(seeds: list[_Seed], gap: int) -> list[list[_Seed]]:
@@ -264,15 +280,16 @@ def _components(seeds: list[_Seed], gap: int) -> list[list[_Seed]]:
     return list(groups.values())
 
 
-def _cut_at(component: list[_Seed], verified_a: set[int]) -> list[list[_Seed]]:
-    """The component's seeds in runs (by A) with no verified sentence of A inside a run."""
+def _cut_at(seeds: list[_Seed], cuts: set[int], unit: Callable[[_Seed], int]) -> list[list[_Seed]]:
+    """`seeds` in runs, in the order of `unit` (their A or their B sentence), cut wherever a
+    unit of `cuts` (a verified sentence) lies between two of them."""
     runs: list[list[_Seed]] = [[]]
-    for seed in component:  # sorted by A already
+    for seed in sorted(seeds, key=lambda s: (unit(s), s.i, s.j)):
         run = runs[-1]
-        if run and any(u in verified_a for u in range(run[-1].i + 1, seed.i)):
+        if run and any(u in cuts for u in range(unit(run[-1]) + 1, unit(seed))):
             runs.append([])
         runs[-1].append(seed)
-    return [r for r in runs if r]
+    return [sorted(r, key=lambda s: (s.i, s.j)) for r in runs if r]
 
 
 def _passage(
@@ -325,7 +342,7 @@ class WordChanges:
     """How the content words of A's side of a passage differ from B's side."""
 
     total: int  # content words on A's side
-    same: int  # in both, in the same order
+    same: int  # in both, whatever the order
     replaced: int
     added: int  # on A's side only
     left_out: int  # on B's side only

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.compare import STRICT_NOTE
 from app.cli.main import main
 from core.documents.document import load_document
 from core.options import SignatureOptions
@@ -232,15 +231,28 @@ def test_the_summary_leads_with_the_verdict_then_the_papers_score_then_the_passa
     assert edited[1].endswith("27       24  8 of 8 words the same")
     # what was shown for blocks is still shown
     assert "first words differ" in out and "  split  " in out
-    assert STRICT_NOTE not in out
 
 
-def test_strict_summary_says_so_and_lists_only_verified_blocks(capsys) -> None:
-    code, out, _ = run(capsys, "compare", ORIGINAL, COPY_DOCX, "--strict")
+def test_strict_output_is_todays_output(capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With --strict, `compare` and `batch` print exactly what they printed before reworded
+    passages (the outputs of commit 2efa191, kept in tests/cli/data/)."""
+    monkeypatch.chdir(SAMPLES.parent.parent)  # the paths as the saved output names them
+    data = Path(__file__).parent / "data"
+    code, out, _ = run(
+        capsys,
+        "compare",
+        "resources/samples/original-essay.txt",
+        "resources/samples/reworded-copy.docx",
+        "--strict",
+    )
     assert code == 0
-    lines = out.splitlines()
-    assert lines[3].endswith("; 4 passages, word for word") and lines[4] == STRICT_NOTE
+    assert out == (data / "compare-before-reworded.txt").read_text(encoding="utf-8")
     assert " edited " not in out
+    code, out, _ = run(
+        capsys, "batch", "resources/samples", "--no-cache", "--lang", "en", "--strict"
+    )
+    assert code == 0
+    assert out == (data / "batch-before-reworded.txt").read_text(encoding="utf-8")
 
 
 def test_strict_is_an_engine_option_of_compare_and_batch(capsys) -> None:

@@ -133,7 +133,7 @@ class BlockTableModel(RowTableModel[Listed]):
         "A block: sentences in a row with the same lengths in both documents. A reworded "
         "passage: its sentences in A",
         "Sentences counted as copied (of a block: after comparing their first words)",
-        "Content words the same on both sides, in order (stop words are not counted)",
+        "Content words both sides hold, whatever their order (stop words are not counted)",
         "How alike the two sides' content words are, rare words weighing more (a block: its "
         "least alike passage)",
         "How it begins in document A",
