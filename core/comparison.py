@@ -21,7 +21,6 @@ from core.detection.passages import (
 )
 from core.detection.reworded import (
     RewordedPassage,
-    WordProfile,
     document_profile,
     find_reworded,
 )
@@ -46,7 +45,6 @@ class Comparison:
     reworded: tuple[RewordedPassage, ...] = ()
     # every copied passage of both kinds, by place in A (core.detection.passages)
     passages: tuple[Passage, ...] = ()
-    profiles: tuple[WordProfile, WordProfile] | None = None
 
     @property
     def flagged(self) -> bool:
@@ -160,5 +158,4 @@ def compare_documents(
         tuple(t.name for t in templates),
         reworded,
         passages,
-        (profile_a, profile_b),
     )

@@ -196,6 +196,18 @@ def shared_word_spans(
     return [(t.start, t.end) for s in chosen for t in s.terms if stem(t.text) in wanted]
 
 
+def passage_shared_words(
+    a: Document, b: Document, passage: Passage
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The words to emphasise on each side of `passage`: in A, the content words whose stem
+    B's side holds, and the other way round (character spans, in order)."""
+    a_range, b_range = passage.a_sentences, passage.b_sentences
+    return (
+        shared_word_spans(a, a_range, side_stems(b, b_range)),
+        shared_word_spans(b, b_range, side_stems(a, a_range)),
+    )
+
+
 def side_stems(doc: Document, sentences: tuple[int, int]) -> set[str]:
     """The stems of the content words of `doc`'s sentences [first, end)."""
     stem = stemmer(doc.language)

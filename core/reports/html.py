@@ -9,7 +9,7 @@ heatmap is `core.reports.heatmap`'s, as in the window.
 A pair page works out its passages from the documents it loads
 (`core.detection.passages.build_passages`, with each document's `document_profile`): the
 verified pieces and the reworded passages the check found, with the words each kind changed
-(`word_changes_text`); the emphasised words are `shared_word_spans` of the other side's stems.
+(`word_changes_text`); the emphasised words are `passage_shared_words`.
 
 Its words are `core.reports.wording`'s, as in the window and on the command line; the templates
 word nothing on their own. Wording's `percent` (a measured share), `share_text` (a chosen one,
@@ -47,9 +47,8 @@ from core.detection.passages import (
     Passage,
     PassageKind,
     build_passages,
+    passage_shared_words,
     piece_sentences,
-    shared_word_spans,
-    side_stems,
 )
 from core.detection.reworded import RewordedPassage, document_profile
 from core.detection.verification import VerifiedBlock
@@ -510,9 +509,9 @@ def _passages(
         for number, passage in enumerate(found, start=1):
             views.append(_passage_view(number, passage.kind, doc_a, doc_b, passage))
             if passage.kind is PassageKind.REWORDED:
-                a_range, b_range = passage.a_sentences, passage.b_sentences
-                shared_a += shared_word_spans(doc_a, a_range, side_stems(doc_b, b_range))
-                shared_b += shared_word_spans(doc_b, b_range, side_stems(doc_a, a_range))
+                words_a, words_b = passage_shared_words(doc_a, doc_b, passage)
+                shared_a += words_a
+                shared_b += words_b
         return views, shared_a, shared_b
     ranges = [
         (*piece_sentences(batch_a.signature, batch_b.signature, piece), PassageKind.VERIFIED)

@@ -28,9 +28,8 @@ from core.comparison import Comparison
 from core.detection.passages import (
     Passage,
     PassageKind,
+    passage_shared_words,
     piece_sentences,
-    shared_word_spans,
-    side_stems,
 )
 from core.detection.verification import BlockOutcome, BlockState
 from core.documents.document import Document
@@ -336,16 +335,15 @@ def emphasis_spans(
 
 def reworded_emphasis(comparison: Comparison) -> tuple[list[Emphasis], list[Emphasis]]:
     """The words each side of a reworded passage shares with the other (content words whose
-    stem the partner side holds: `core.detection.passages.shared_word_spans`), as emphasis in
+    stem the partner side holds: `core.detection.passages.passage_shared_words`), as emphasis in
     pane A and pane B; words next to each other (only spaces between) are one span."""
     a, b = comparison.a, comparison.b
     in_a: list[Emphasis] = []
     in_b: list[Emphasis] = []
     for passage in comparison.reworded_passages:
-        stems_a = side_stems(a, passage.a_sentences)
-        stems_b = side_stems(b, passage.b_sentences)
-        in_a += _joined(a.text, shared_word_spans(a, passage.a_sentences, stems_b))
-        in_b += _joined(b.text, shared_word_spans(b, passage.b_sentences, stems_a))
+        words_a, words_b = passage_shared_words(a, b, passage)
+        in_a += _joined(a.text, words_a)
+        in_b += _joined(b.text, words_b)
     return in_a, in_b
 
 
