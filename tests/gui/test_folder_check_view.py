@@ -516,7 +516,8 @@ def test_a_layout_saved_before_the_copied_shares_restores_but_the_table(
     SetupState(threshold_percent=20, inputs=[str(tmp_path / "class")]).write(stream)
     header.resizeSection(FolderCheckPairModel.COL_COPIED, 70)
     assert view.restore_state(old)
-    assert view.threshold() == 0.2 and view.setup.inputs.paths() == [tmp_path / "class"]
+    # the folders come back; the threshold was a Jaccard then, so it is not read as a share
+    assert view.threshold() == 0.0 and view.setup.inputs.paths() == [tmp_path / "class"]
     assert header.sectionSize(FolderCheckPairModel.COL_COPIED) == 70  # other columns then
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -47,7 +48,7 @@ from PySide6.QtWidgets import (
 from app.gui.compare.colours import failed_colour
 from app.gui.folder_check.controller import FolderCheck
 from app.gui.folder_check.heatmap import SimilarityHeatmap
-from app.gui.folder_check.setup_panel import SetupPanel, SetupState
+from app.gui.folder_check.setup_panel import DEFAULT_THRESHOLD_PERCENT, SetupPanel, SetupState
 from app.gui.models.folder_check_pairs import FolderCheckPairModel, PairFilterProxy
 from app.gui.session import expand
 from app.gui.settings import Settings
@@ -638,6 +639,8 @@ class FolderCheckView(QWidget):
         self.pairs_splitter.restoreState(pairs)
         if version == STATE_VERSION:
             self.pairs_view.horizontalHeader().restoreState(header)
+        else:  # saved before reworded passages: the threshold was a Jaccard, not a copied share
+            setup = replace(setup, threshold_percent=DEFAULT_THRESHOLD_PERCENT)
         self.setup.restore(setup)
         return True
 
