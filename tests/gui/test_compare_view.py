@@ -29,6 +29,8 @@ from app.gui.compare.marks import (
     Emphasis,
     Mark,
     MarkKind,
+    block_spans,
+    largest_item,
     listed_items,
     listed_order,
     reworded_line,
@@ -79,7 +81,32 @@ def view(qtbot, sync_runner) -> ComparisonView:
     with qtbot.waitExposed(view):
         view.show()
     view.set_comparison(samples())
+    QApplication.processEvents()  # it opens at the largest passage (tested below) …
+    view.clear_selection()  # … the tests here start from nothing selected
     return view
+
+
+def test_a_comparison_opens_at_its_largest_passage_selected(qtbot, sync_runner) -> None:
+    view = ComparisonView(runner=sync_runner)
+    qtbot.addWidget(view)
+    view.resize(1100, 700)
+    with qtbot.waitExposed(view):
+        view.show()
+    comparison = samples()
+    view.set_comparison(comparison)
+    largest = largest_item(comparison)
+    qtbot.waitUntil(lambda: view.current_block() == largest)
+    block = comparison.blocks[largest]  # the samples' largest is a split block of 7 sentences
+    assert sum(p.length for p in block.pieces) == 7
+    assert all(sum(p.length for p in other.pieces) <= 7 for other in comparison.blocks) and all(
+        p.a_sentences[1] - p.a_sentences[0] <= 7 for p in comparison.reworded_passages
+    )
+    current = view.table.selectionModel().currentIndex()
+    assert view.proxy.data(current, INDEX_ROLE) == largest  # its row is selected
+    for pane, (start, _end) in zip(
+        (view.pane_a, view.pane_b), block_spans(comparison, largest), strict=True
+    ):  # and both panes show it
+        assert pane.viewport().rect().contains(point_in(pane, start))
 
 
 def spans(pane: TextPane, kind: MarkKind) -> set[tuple[int, int]]:

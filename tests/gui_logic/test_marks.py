@@ -31,6 +31,7 @@ from app.gui.compare.marks import (
     discarded_tooltip,
     excluded_tooltip,
     failed_tooltip,
+    largest_item,
     listed_items,
     listed_order,
     mark_spans,
@@ -553,3 +554,18 @@ def test_span_index_finds_what_a_scan_of_every_span_finds(
     assert starts == sorted(starts)
     assert sorted(index.covering(low)) == sorted(s for s in items if s.start <= low < s.end)
     assert len(index) == len(items)
+
+
+def test_a_comparison_opens_at_its_largest_copied_passage() -> None:
+    """The item a comparison opens at: the passage of either kind with the most sentences of
+    A; a reworded passage when that is all there is; none when nothing was copied."""
+    comparison = samples()
+    largest = largest_item(comparison)
+    assert largest is not None and largest < len(comparison.blocks)
+    size = sum(p.length for p in comparison.blocks[largest].pieces)
+    assert all(sum(p.length for p in b.pieces) <= size for b in comparison.blocks)
+    only = reworded_only()
+    assert not any(b.pieces for b in only.blocks) and only.reworded_passages
+    assert largest_item(only) == len(only.blocks)  # its first reworded passage
+    unrelated = compared(FILLER_A, FILLER_B)
+    assert not unrelated.flagged and largest_item(unrelated) is None

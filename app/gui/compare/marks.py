@@ -218,6 +218,23 @@ def reworded_part(comparison: Comparison, index: int) -> int | None:
     return index - blocks if index >= blocks else None
 
 
+def largest_item(comparison: Comparison) -> int | None:
+    """The listed item a comparison opens at: the copied passage with the most sentences of A
+    (a verified or split block by its kept pieces, a reworded passage by its sentences), the
+    first in A among equals; None when nothing was copied."""
+    sizes = {
+        index: sum(piece.length for piece in block.pieces)
+        for index, block in enumerate(comparison.blocks)
+        if block.pieces
+    }
+    blocks = len(comparison.blocks)
+    for part, passage in enumerate(comparison.reworded_passages):
+        sizes[blocks + part] = passage.a_sentences[1] - passage.a_sentences[0]
+    if not sizes:
+        return None
+    return max(sizes, key=lambda k: (sizes[k], -block_spans(comparison, k)[0][0], -k))
+
+
 def item_spans(comparison: Comparison, item: Listed) -> tuple[Span, Span]:
     """The whole extent of a listed item in A and in B (a block's raw extent)."""
     if isinstance(item, Passage):

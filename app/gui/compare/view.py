@@ -52,6 +52,7 @@ from app.gui.compare.marks import (
     PreparedView,
     Span,
     block_spans,
+    largest_item,
     mark_spans,
     mark_tooltip,
     prepare_view,
@@ -260,9 +261,22 @@ class ComparisonView(QWidget):
         self.pane_b.set_marks(marks_b, partial(describe, document=comparison.b), emphasis_b)
         self._enable_navigation()
         self._find_phrases(comparison)
+        largest = largest_item(comparison)
+        if largest is not None:  # open at the copy: the largest passage, selected
+            QTimer.singleShot(0, self, partial(self._open_at, comparison, largest))
+
+    def _open_at(self, comparison: Comparison, index: int) -> None:
+        """Select item `index` once the panes have laid out, unless another comparison (or a
+        selection by the teacher) came first."""
+        if self._comparison is comparison and self._current < 0:
+            self.select_block(index)
 
     def comparison(self) -> Comparison | None:
         return self._comparison
+
+    def clear_selection(self) -> None:
+        """Select nothing: no item current, no table row selected."""
+        self._set_current(-1)
 
     def current_block(self) -> int:
         """The selected item's number (a block's index, or a reworded passage's), or -1."""
