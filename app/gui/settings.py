@@ -113,7 +113,8 @@ class Settings:
     # -- view --------------------------------------------------------------------------
 
     def hide_discarded(self) -> bool:
-        return _as_bool(self.store.value("view/hide_discarded"), False)
+        # discarded blocks (lengths that agree by chance) are shown only on request
+        return _as_bool(self.store.value("view/hide_discarded"), True)
 
     def set_hide_discarded(self, hide: bool) -> None:
         self.store.setValue("view/hide_discarded", hide)

@@ -55,8 +55,10 @@ def model(qapp) -> BlockTableModel:
 
 @pytest.fixture
 def proxy(model: BlockTableModel) -> BlockFilterProxy:
+    """A proxy listing everything (the tests here are about every row, discarded included)."""
     proxy = BlockFilterProxy()
     proxy.setSourceModel(model)
+    proxy.set_state_filter(StateFilter.ALL)
     return proxy
 
 
@@ -248,7 +250,9 @@ def test_rows_survive_sorting(model: BlockTableModel, proxy: BlockFilterProxy) -
         (StateFilter.DISCARDED, False, ["Discarded"]),
         (StateFilter.ALL, True, ["Split", "Split", "Reworded", "Verified", "Reworded"]),
         (StateFilter.REWORDED, True, ["Reworded", "Reworded"]),
-        (StateFilter.DISCARDED, True, []),
+        (StateFilter.DISCARDED, True, ["Discarded"]),  # asked for: listed though hidden
+        (StateFilter.COPIED, False, ["Split", "Split", "Reworded", "Verified", "Reworded"]),
+        (StateFilter.COPIED, True, ["Split", "Split", "Reworded", "Verified", "Reworded"]),
     ],
 )
 def test_filter_by_state_and_hide_discarded(
@@ -298,6 +302,7 @@ def test_model_and_proxy_pass_qt_model_tester(qapp) -> None:
         model = BlockTableModel()
         proxy = BlockFilterProxy()
         proxy.setSourceModel(model)
+        proxy.set_state_filter(StateFilter.ALL)
         mode = QAbstractItemModelTester.FailureReportingMode.Warning
         testers = [QAbstractItemModelTester(model, mode), QAbstractItemModelTester(proxy, mode)]
         model.set_comparison(samples())
@@ -320,3 +325,18 @@ def test_model_and_proxy_pass_qt_model_tester(qapp) -> None:
 
 def test_pytest_qt_model_tester(qtmodeltester, model: BlockTableModel) -> None:
     qtmodeltester.check(model, force_py=True)
+
+
+def test_the_default_lists_every_passage_with_copied_text_and_no_discarded_block(
+    model: BlockTableModel,
+) -> None:
+    proxy = BlockFilterProxy()
+    proxy.setSourceModel(model)
+    assert proxy.state_filter() is StateFilter.COPIED
+    assert column(proxy, BlockTableModel.COL_STATE) == [
+        "Split",
+        "Split",
+        "Reworded",
+        "Verified",
+        "Reworded",
+    ]

@@ -80,6 +80,7 @@ def view(qtbot, sync_runner) -> ComparisonView:
     view.resize(1100, 700)
     with qtbot.waitExposed(view):
         view.show()
+    view.set_state_filter(StateFilter.ALL)  # every row, discarded included (the default: below)
     view.set_comparison(samples())
     QApplication.processEvents()  # it opens at the largest passage (tested below) …
     view.clear_selection()  # … the tests here start from nothing selected

@@ -362,8 +362,10 @@ class BlockTableModel(RowTableModel[Listed]):
 
 
 class StateFilter(Enum):
-    """Which items the table lists."""
+    """Which items the table lists (the first, every passage holding copied text, is the
+    default)."""
 
+    COPIED = "copied"
     ALL = "all"
     VERIFIED = "verified"
     SPLIT = "split"
@@ -372,6 +374,7 @@ class StateFilter(Enum):
 
 
 STATE_FILTER_LABELS = {
+    StateFilter.COPIED: "Passages with copied text",
     StateFilter.ALL: "All passages and blocks",
     StateFilter.VERIFIED: "Verified (word for word)",
     StateFilter.SPLIT: "Split (word for word)",
@@ -390,7 +393,7 @@ class BlockFilterProxy(QSortFilterProxyModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.setSortRole(SORT_ROLE)
-        self._state = StateFilter.ALL
+        self._state = StateFilter.COPIED
         self._hide_discarded = False
 
     def sort(  # Qt override
@@ -427,12 +430,17 @@ class BlockFilterProxy(QSortFilterProxyModel):
             self.invalidateRowsFilter()
 
     def accepts(self, item: Listed) -> bool:
-        """Whether `item` passes the filter (the view's next/previous use it too)."""
+        """Whether `item` passes the filter (the view's next/previous use it too). Discarded
+        blocks (lengths that agree by chance) are listed only on request: under "All" unless
+        hidden, or under "Discarded"."""
         if isinstance(item, Passage):
-            return self._state in (StateFilter.ALL, StateFilter.REWORDED)
-        if self._hide_discarded and item.state is BlockState.DISCARDED:
-            return False
-        return self._state is StateFilter.ALL or item.state.value == self._state.value
+            return self._state in (StateFilter.COPIED, StateFilter.ALL, StateFilter.REWORDED)
+        discarded = item.state is BlockState.DISCARDED
+        if self._state is StateFilter.COPIED:
+            return not discarded
+        if self._state is StateFilter.ALL:
+            return not (discarded and self._hide_discarded)
+        return item.state.value == self._state.value
 
     def filterAcceptsRow(
         self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex
