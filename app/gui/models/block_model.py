@@ -440,7 +440,7 @@ class BlockFilterProxy(QSortFilterProxyModel):
             return not discarded
         if self._state is StateFilter.ALL:
             return not (discarded and self._hide_discarded)
-        return item.state.value == self._state.value
+        return bool(item.state.value == self._state.value)
 
     def filterAcceptsRow(
         self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex
