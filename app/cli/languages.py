@@ -1,10 +1,11 @@
 """`doppel languages`: the languages Doppel can analyse (shipped sentence models and stop
-lists), one per line as `code  name`."""
+lists), one per line as `code  name`, then how the reworded-passage detector stems its words."""
 
 from __future__ import annotations
 
 import argparse
 
+from core.detection.stems import stemmer_kind
 from core.documents.language import available_languages
 
 
@@ -15,5 +16,5 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     for info in available_languages():
-        print(f"{info.code}  {info.name}")
+        print(f"{info.code}  {info.name:<11} stems: {stemmer_kind(info.code)}")
     return 0

@@ -150,9 +150,11 @@ def find_reworded(
     finds the same passages, mirrored."""
     sets_a = [frozenset(s) for s in a.stems]
     sets_b = [frozenset(s) for s in b.stems]
-    weight = _weights(sets_a, sets_b)
+    df_a, df_b = _sentence_frequency(sets_a), _sentence_frequency(sets_b)
+    weight = _weights(df_a, df_b, len(sets_a) + len(sets_b))
+    common = _common(df_a, len(sets_a), settings) | _common(df_b, len(sets_b), settings)
     verified_a, verified_b = (set(v) for v in verified)
-    seeds = _seeds(a, b, sets_a, sets_b, weight, verified_a, verified_b, settings)
+    seeds = _seeds(a, b, sets_a, sets_b, weight, common, verified_a, verified_b, settings)
     if not seeds:
         return ()
     cuts_a = _units_of(a, verified_a)
@@ -174,17 +176,23 @@ def _units_of(profile: WordProfile, sentences: set[int]) -> set[int]:
 
 def stem_weights(a: WordProfile, b: WordProfile) -> dict[str, float]:
     """Each stem's rarity weight in the pair (see the module's docs)."""
-    return _weights([frozenset(s) for s in a.stems], [frozenset(s) for s in b.stems])
+    df_a = _sentence_frequency([frozenset(s) for s in a.stems])
+    df_b = _sentence_frequency([frozenset(s) for s in b.stems])
+    return _weights(df_a, df_b, len(a) + len(b))
 
 
-def _weights(sets_a: list[frozenset[str]], sets_b: list[frozenset[str]]) -> dict[str, float]:
+def _sentence_frequency(sets: list[frozenset[str]]) -> Counter[str]:
+    """Stem -> the sentences holding it."""
     df: Counter[str] = Counter()
-    for s in sets_a:
+    for s in sets:
         df.update(s)
-    for s in sets_b:
-        df.update(s)
-    total = len(sets_a) + len(sets_b) + 1
-    return {w: math.log(total / n) for w, n in df.items()}
+    return df
+
+
+def _weights(df_a: Counter[str], df_b: Counter[str], sentences: int) -> dict[str, float]:
+    """log((m + n + 1) / df), df the sentences of both documents holding the stem."""
+    total = sentences + 1
+    return {w: math.log(total / n) for w, n in (df_a + df_b).items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +216,7 @@ def _seeds(
     sets_a: list[frozenset[str]],
     sets_b: list[frozenset[str]],
     weight: dict[str, float],
+    common: set[str],
     verified_a: set[int],
     verified_b: set[int],
     settings: RewordSettings,
@@ -216,7 +225,6 @@ def _seeds(
     for j, stems in enumerate(sets_b):
         for w in stems:
             postings[w].append(j)
-    common = _common(sets_a, settings) | _common(sets_b, settings)
     mass_b = [sum(weight[w] for w in s) for s in sets_b]
     seeds: list[_Seed] = []
     for i, stems in enumerate(sets_a):
@@ -244,13 +252,10 @@ def _seeds(
     return seeds
 
 
-def _common(sets: list[frozenset[str]], settings: RewordSettings) -> set[str]:
+def _common(df: Counter[str], sentences: int, settings: RewordSettings) -> set[str]:
     """The stems of a document too common to look up: in more than `common_share` of its
-    sentences and in more than `min_posting` of them."""
-    df: Counter[str] = Counter()
-    for s in sets:
-        df.update(s)
-    cap = max(settings.min_posting, int(settings.common_share * len(sets)))
+    `sentences` and in more than `min_posting` of them."""
+    cap = max(settings.min_posting, int(settings.common_share * sentences))
     return {w for w, n in df.items() if n > cap}
 
 

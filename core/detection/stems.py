@@ -41,7 +41,7 @@ _lock = threading.Lock()
 
 
 def stemmer_kind(language: str) -> str:
-    """How words of `language` are stemmed, in words (docs and the languages command)."""
+    """How words of `language` are stemmed, in words (`doppel languages` prints it)."""
     if language in _SNOWBALL:
         return "Snowball"
     if language in _TRUNCATED:

@@ -298,6 +298,9 @@ def test_bad_option_value_is_a_usage_error(capsys) -> None:
 def test_languages_lists_english(capsys) -> None:
     code, out, _ = run(capsys, "languages")
     assert code == 0 and "en  english" in out
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    assert lines["en"].endswith("stems: Snowball")
+    assert lines["pl"].endswith("stems: first 6 letters")
 
 
 def test_version(capsys) -> None:

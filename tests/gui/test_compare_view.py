@@ -104,10 +104,9 @@ def test_a_comparison_opens_at_its_largest_passage_selected(qtbot, sync_runner) 
     )
     current = view.table.selectionModel().currentIndex()
     assert view.proxy.data(current, INDEX_ROLE) == largest  # its row is selected
-    for pane, (start, _end) in zip(
-        (view.pane_a, view.pane_b), block_spans(comparison, largest), strict=True
-    ):  # and both panes show it
-        assert pane.viewport().rect().contains(point_in(pane, start))
+    spans_shown = block_spans(comparison, largest)
+    for pane, span in zip((view.pane_a, view.pane_b), spans_shown, strict=True):
+        assert pane.span_visible(*span)  # and both panes show it
 
 
 def spans(pane: TextPane, kind: MarkKind) -> set[tuple[int, int]]:
@@ -126,6 +125,16 @@ def colours_by_block(pane: TextPane) -> dict[int, set[str]]:
 
 def point_in(pane: TextPane, offset: int):
     return pane.cursorRect(pane.cursor_at(offset)).center()
+
+
+def click_at(pane: TextPane, offset: int) -> None:
+    """A left click on the pane's text at character `offset`."""
+    QTest.mouseClick(
+        pane.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        point_in(pane, offset),
+    )
 
 
 # --- marks -------------------------------------------------------------------------------
@@ -328,12 +337,7 @@ def test_clicking_a_reworded_passage_shows_its_partner(qtbot, view: ComparisonVi
     view.pane_b.show_span(b_start, b_end)
     assert not view.pane_a.span_visible(a_start, a_end)
     with qtbot.waitSignal(view.block_selected) as blocker:
-        QTest.mouseClick(
-            view.pane_b.viewport(),
-            Qt.MouseButton.LeftButton,
-            Qt.KeyboardModifier.NoModifier,
-            point_in(view.pane_b, b_start + 5),
-        )
+        click_at(view.pane_b, b_start + 5)
     assert blocker.args == [number]
     assert view.current_block() == number
     assert view.pane_a.span_visible(a_start, a_end)
@@ -382,12 +386,7 @@ def test_clicking_a_block_in_a_shows_its_partner_in_b(qtbot, view: ComparisonVie
     assert bar.maximum() > 0
     assert not view.pane_b.span_visible(b_start, b_end)
     with qtbot.waitSignal(view.block_selected) as blocker:
-        QTest.mouseClick(
-            view.pane_a.viewport(),
-            Qt.MouseButton.LeftButton,
-            Qt.KeyboardModifier.NoModifier,
-            point_in(view.pane_a, a_start + 10),
-        )
+        click_at(view.pane_a, a_start + 10)
     assert blocker.args == [index]
     assert view.current_block() == index
     assert view.pane_b.span_visible(b_start, b_end)
@@ -414,12 +413,7 @@ def test_clicking_a_failed_sentence_in_b_shows_its_partner_in_a(
     a_span = comparison.a.chars_of(block.raw.a_start + offset, 1)
     b_start, _ = comparison.b.chars_of(block.raw.b_start + offset, 1)
     with qtbot.waitSignal(view.block_selected) as blocker:
-        QTest.mouseClick(
-            view.pane_b.viewport(),
-            Qt.MouseButton.LeftButton,
-            Qt.KeyboardModifier.NoModifier,
-            point_in(view.pane_b, b_start + 3),
-        )
+        click_at(view.pane_b, b_start + 3)
     assert blocker.args == [index]
     assert a_span[0] <= view.pane_a.textCursor().position() < a_span[1]
 
@@ -429,12 +423,7 @@ def test_clicking_unmarked_text_selects_nothing(qtbot, view: ComparisonView) -> 
     marked = {o for m in view.pane_a.marks() for o in range(m.start, m.end)}
     free = next(o for o in range(10, len(comparison.a.text)) if o not in marked)
     with qtbot.assertNotEmitted(view.block_selected):
-        QTest.mouseClick(
-            view.pane_a.viewport(),
-            Qt.MouseButton.LeftButton,
-            Qt.KeyboardModifier.NoModifier,
-            point_in(view.pane_a, free),
-        )
+        click_at(view.pane_a, free)
     assert view.current_block() == -1
 
 

@@ -295,6 +295,7 @@ class PreparedView:
     # the marks and the emphasis indexed for each pane (sorting 35,000 emphasised words of an
     # edited novel takes ~0.3 s: done here, on the worker, not on the GUI thread)
     indexes: tuple[MarkIndex, MarkIndex, SpanIndex[Emphasis], SpanIndex[Emphasis]] | None = None
+    largest: int | None = None  # the item the view opens at (`largest_item`)
 
     @property
     def items(self) -> tuple[Listed, ...]:
@@ -331,6 +332,7 @@ def prepare_view(comparison: Comparison) -> PreparedView:
         emphasis_b,
         piece_passages(comparison),
         (MarkIndex(marks_a), MarkIndex(marks_b), SpanIndex(emphasis_a), SpanIndex(emphasis_b)),
+        largest_item(comparison),
     )
 
 

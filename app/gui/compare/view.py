@@ -52,7 +52,6 @@ from app.gui.compare.marks import (
     PreparedView,
     Span,
     block_spans,
-    largest_item,
     mark_spans,
     mark_tooltip,
     prepare_view,
@@ -261,9 +260,8 @@ class ComparisonView(QWidget):
         self.pane_b.set_marks(marks_b, partial(describe, document=comparison.b), emphasis_b)
         self._enable_navigation()
         self._find_phrases(comparison)
-        largest = largest_item(comparison)
-        if largest is not None:  # open at the copy: the largest passage, selected
-            QTimer.singleShot(0, self, partial(self._open_at, comparison, largest))
+        if prepared.largest is not None:  # open at the copy: the largest passage, selected
+            QTimer.singleShot(0, self, partial(self._open_at, comparison, prepared.largest))
 
     def _open_at(self, comparison: Comparison, index: int) -> None:
         """Select item `index` once the panes have laid out, unless another comparison (or a
