@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app import app_version
-from app.cli import batch, compare, languages, phrases, self_test
+from app.cli import batch, compare, languages, phrases, report, self_test
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +31,12 @@ def _configure_gui(parser: argparse.ArgumentParser) -> None:
 
 COMMANDS: tuple[Command, ...] = (
     Command("compare", "compare two documents", compare.configure, compare.run),
+    Command(
+        "report",
+        "write the evidence report of two documents (PDF, HTML)",
+        report.configure,
+        report.run,
+    ),
     Command("batch", "check folders of submissions against each other", batch.configure, batch.run),
     Command(
         "phrases",

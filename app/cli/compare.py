@@ -178,7 +178,9 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
+def compared(args: argparse.Namespace) -> Comparison | None:
+    """The comparison the arguments ask for (`compare`'s and `report`'s A, B, engine options
+    and exclusions), or None after naming on stderr each document that cannot be read."""
     signature_options, match_options = engine_options(args)
     exclusions = exclusion_options(args)
     docs = []
@@ -190,15 +192,21 @@ def run(args: argparse.Namespace) -> int:
             print(f"doppel: {error.path}: {error.reason}", file=sys.stderr)
             failed = True
     if failed:
-        return EXIT_INPUT
-    comparison = compare_documents(
+        return None
+    return compare_documents(
         docs[0],
         docs[1],
         match_options,
-        keep_all_discarded=args.all_discarded,
+        keep_all_discarded=getattr(args, "all_discarded", False),
         exclusions=exclusions if any_exclusion(exclusions, args) else None,
         templates=docs[2:],
     )
+
+
+def run(args: argparse.Namespace) -> int:
+    comparison = compared(args)
+    if comparison is None:
+        return EXIT_INPUT
     if args.json:
         print(json.dumps(comparison_to_json(comparison)))
     else:
