@@ -502,13 +502,21 @@ class _Document(FPDF):
         return [*parts, word]
 
     def _visual(self, line: list[_Piece], width: float) -> list[_Piece]:
-        """A line holding right-to-left text, in visual order (Unicode bidi algorithm), as one
-        plain piece; set against the right edge when the cell's text runs right to left."""
-        text = "".join(piece.text for piece in line)
-        visual = BidiParagraph(text=text.strip()).get_reordered_string()
-        advance = self._width(visual, "plain")
-        rtl = auto_detect_base_direction(text) == TextDirection.RTL
-        return [_Piece(visual, "plain", max(0.0, width - advance) if rtl else 0.0, advance)]
+        """A line holding right-to-left text: its words in visual order (Unicode bidi
+        algorithm) as one piece, shared if all its words are, set against the right edge when
+        the cell's text runs right to left; the sentence number stays where it was."""
+        numbers = [piece for piece in line if piece.style == "num"]
+        words = [piece for piece in line if piece.style != "num"]
+        text = "".join(piece.text for piece in words).strip()
+        if not text:
+            return numbers
+        style = "shared" if all(p.style == "shared" for p in words if p.text.strip()) else "plain"
+        visual = BidiParagraph(text=text).get_reordered_string()
+        advance = self._width(visual, style)
+        start = words[0].x
+        if auto_detect_base_direction(text) == TextDirection.RTL:
+            start = max(start, width - advance)
+        return [*numbers, _Piece(visual, style, start, advance)]
 
 
 def _merge(line: list[_Piece]) -> Iterator[_Piece]:
