@@ -364,15 +364,17 @@ def _report_passages(c: Comparison) -> list[ReportPassage]:
             colour = colours.get(passage.a_sentences, BLOCK_PALETTE[0])
             shared_a, shared_b = a_spans, b_spans
             pairs = anchors.get(passage.a_sentences, [])
-            sentences = passage.a_sentences[1] - passage.a_sentences[0]
-            summary = f"{plural(sentences, 'sentence')} in A, {_verified_summary(c, passage)}"
+            summary = f"{_sizes(passage)}; {_verified_summary(passage)}"
         else:
             colour = REWORDED_HUE
             shared_a, shared_b = (
                 _SpanLookup(spans) for spans in passage_shared_words(c.a, c.b, passage)
             )
             pairs = []
-            summary = word_changes_text(passage.changes) + " (content words, from A's side)"
+            summary = (
+                f"{_sizes(passage)}; {word_changes_text(passage.changes)} (content words, "
+                "counted from A's side)"
+            )
         found.append(
             ReportPassage(
                 number=number,
@@ -388,11 +390,17 @@ def _report_passages(c: Comparison) -> list[ReportPassage]:
     return found
 
 
-def _verified_summary(c: Comparison, passage: Passage) -> str:
+def _sizes(passage: Passage) -> str:
+    """ "5 sentences in A and 4 in B" """
+    (a0, a1), (b0, b1) = passage.a_sentences, passage.b_sentences
+    return f"{plural(a1 - a0, 'sentence')} in A and {b1 - b0:,} in B"
+
+
+def _verified_summary(passage: Passage) -> str:
     changes = passage.changes
     if changes.same == changes.total and not changes.added:
-        return "word for word"
-    return f"nearly word for word: {word_changes_text(changes)}"
+        return "every counted word the same"
+    return f"{word_changes_text(changes)} (content words, counted from A's side)"
 
 
 def _verified_colours(c: Comparison) -> dict[tuple[int, int], str]:

@@ -1,7 +1,7 @@
 """The evidence report as a PDF, drawn with fpdf2 (pure Python, no Qt: the command line and the
 app make the same file).
 
-Fonts: DejaVu Sans and DejaVu Sans Mono, shipped in resources/fonts and embedded as subsets, so
+Fonts: DejaVu Sans, regular and bold, shipped in resources/fonts and embedded as subsets, so
 the report looks the same on every system and every language Doppel analyses prints (accented
 Latin, Greek, Cyrillic; Hebrew and Arabic too, drawn in visual order by fpdf2's Unicode bidi
 algorithm, Arabic letters in their isolated forms). The text is real text: selectable and
@@ -35,7 +35,6 @@ from core.reports.wording import LEFT_OUT
 from core.resources import resource_path
 
 SANS = "DejaVu"
-MONO = "DejaVuMono"
 MARGIN = 15.0  # mm, all round
 BODY = 9.5  # pt
 TEXT = 8.8  # pt, the passages' text
@@ -99,8 +98,6 @@ class _Document(FPDF):
         fonts = resource_path("fonts")
         self.add_font(SANS, "", str(fonts / "DejaVuSans.ttf"))
         self.add_font(SANS, "B", str(fonts / "DejaVuSans-Bold.ttf"))
-        self.add_font(SANS, "I", str(fonts / "DejaVuSans-Oblique.ttf"))
-        self.add_font(MONO, "", str(fonts / "DejaVuSansMono.ttf"))
         self.set_title(report.title)
         self.set_author("Doppel")
         self.set_creator(f"Doppel {report.version}")
@@ -213,7 +210,7 @@ class _Document(FPDF):
                     if column == 0:
                         row.cell(clean(value), style=FontFace(emphasis="BOLD"))
                     elif index == mono:
-                        row.cell(clean(value), style=FontFace(family=MONO, size_pt=7.4))
+                        row.cell(clean(value), style=FontFace(size_pt=7.4))
                     else:
                         row.cell(clean(value))
 
@@ -226,9 +223,9 @@ class _Document(FPDF):
         self.ln(1)
         for doc in r.documents:
             if doc.file_note:
-                self._paragraph(f"{doc.label}, {doc.name}: {doc.file_note}.", "I", 8.5, FOUND[0])
+                self._paragraph(f"{doc.label}, {doc.name}: {doc.file_note}.", "", 8.5, FOUND[0])
             for warning in doc.warnings:
-                self._paragraph(f"{doc.label}, {doc.name}: {warning}", "I", 8.5, MUTED)
+                self._paragraph(f"{doc.label}, {doc.name}: {warning}", "", 8.5, MUTED)
 
     def _check(self) -> None:
         r = self.report
