@@ -61,6 +61,7 @@ QT_FREE = (
     "app/gui/preflight.py",
     "app/gui/arguments.py",
     "app/gui/compare/marks.py",
+    "app/gui/compare/long_sentences.py",
 )
 
 

@@ -1,10 +1,14 @@
 """`doppel batch`: check folders of submissions against each other (and earlier years).
 
 Prints a ranked table of the pairs with copied text found (verified blocks, word for word, or
-reworded passages, edited), most copied first, plus the files that failed;
-`--json` prints one object instead, `--csv FILE` and `--html DIR` write exports (atomically).
-Exclusions (all off by default) leave quotations, references, template text and text most
-submissions share out of scoring; the outputs say what was left out and why."""
+reworded passages, edited), most copied first; with more than two documents, each submission
+with the most of it found in one other document; the files that failed; and, when most pairs
+share one passage most of the class holds (a pasted prompt), a hint to leave it out.
+`--json` prints one object instead, `--csv FILE` (with FILE-submissions.csv beside it) and
+`--html DIR` write exports (atomically). Exclusions (all off by default) leave quotations,
+references, template text and text most submissions share out of scoring; the outputs say what
+was left out and why. With `--strict` the table is the paper's, as before reworded passages
+(a test holds it to the earlier output): no submissions, no hint."""
 
 from __future__ import annotations
 
@@ -27,8 +31,23 @@ from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.batch.run import BatchOptions, checked_document, load_templates, run_batch
 from core.documents.document import Document
 from core.errors import DocumentError
-from core.reports.batch_export import batch_to_csv, batch_to_json, listed_pairs
-from core.reports.wording import exclusion_lines, percent, share_text
+from core.reports.batch_export import (
+    batch_to_csv,
+    batch_to_json,
+    listed_pairs,
+    submission_standings,
+    submissions_csv_path,
+    submissions_to_csv,
+)
+from core.reports.html import display_names
+from core.reports.wording import (
+    NOTHING_FOUND_IN_ANOTHER,
+    common_hint_text,
+    exclusion_lines,
+    percent,
+    plural,
+    share_text,
+)
 
 
 def configure(batch: argparse.ArgumentParser) -> None:
@@ -66,7 +85,12 @@ def configure(batch: argparse.ArgumentParser) -> None:
     )
     output = batch.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
-    output.add_argument("--csv", metavar="FILE", help="write the ranked pairs as CSV")
+    output.add_argument(
+        "--csv",
+        metavar="FILE",
+        help="write the ranked pairs as CSV, and each submission's largest share found in "
+        "another to FILE-submissions.csv beside it",
+    )
     batch.add_argument("--html", metavar="DIR", help="write a self-contained HTML report")
     batch.add_argument(
         "--all-pairs",
@@ -84,11 +108,13 @@ def configure(batch: argparse.ArgumentParser) -> None:
 
 #: what the table's columns are, said under it
 TABLE_KEY = (
-    "A in B, B in A: the share of each document's sentences found in the other (word for word "
-    "or edited); copied: the larger.",
+    "A in B, B in A: how much of each document is found in the other (its sentences inside "
+    "passages word for word or edited); copied: the larger, which ranks the pairs.",
     "Jaccard: the paper's score (verified blocks only). blocks: verified blocks (word for "
     "word); longest: the longest of them, in sentences; edited: reworded passages.",
 )
+#: the heading of the submissions (more than two documents)
+SUBMISSIONS_HEADING = "Each submission, with the most of it found in one other document:"
 
 
 def _strict_rows(result: BatchResult, pairs: list[PairResult], threshold: float) -> list[str]:
@@ -133,6 +159,8 @@ def format_table(result: BatchResult, threshold: float) -> str:
                 f"{p.longest_block:>7}  {docs[p.a].path.name}  ↔  {docs[p.b].path.name}"
             )
         lines += ["", *TABLE_KEY]
+        if len(docs) > 2:
+            lines += ["", *submission_lines(result, threshold)]
     else:
         lines.append(
             "No copied text found in any pair"
@@ -144,7 +172,42 @@ def format_table(result: BatchResult, threshold: float) -> str:
         lines += [f"  {f.path}: {f.error}" for f in result.failed]
     if result.exclusions_on:
         lines += ["", *exclusion_lines(result)]
+    if result.common_hint is not None and result.match.reworded:
+        lines += ["", hint_line(result)]
     return "\n".join(lines)
+
+
+def submission_lines(result: BatchResult, threshold: float) -> list[str]:
+    """Each submission with the most of it found in one other document, most first: those
+    with some found (at or above `threshold`), then how many others there are."""
+    names = display_names(result)
+    rows = submission_standings(result)
+    shown = [r for r in rows if r.partner is not None and r.share >= threshold]
+    lines = [SUBMISSIONS_HEADING]
+    lines += [
+        f"{percent(r.share):>7}  {names[r.document]}  in  {names[r.partner]}"
+        for r in shown
+        if r.partner is not None
+    ]
+    rest = len(rows) - len(shown)
+    if rest:
+        what = (
+            f"less than {share_text(threshold)} found in another"
+            if threshold > 0
+            else NOTHING_FOUND_IN_ANOTHER
+        )
+        lines.append(f"{'':>7}  {plural(rest, 'other submission')}: {what}")
+    return lines
+
+
+def hint_line(result: BatchResult) -> str:
+    """The pasted prompt the check noticed, and the option that leaves it out."""
+    hint = result.common_hint
+    assert hint is not None
+    return (
+        f"hint: {common_hint_text(hint)} To leave out text common to the class: "
+        f"--exclude-common {hint.share:g}"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -184,6 +247,7 @@ def run(args: argparse.Namespace) -> int:
         print(format_table(result, args.threshold))
     if args.csv:
         write_atomic(args.csv, batch_to_csv(result, args.threshold))
+        write_atomic(submissions_csv_path(args.csv), submissions_to_csv(result))
     if args.html:
         from core.reports.html import write_html_report
 

@@ -11,7 +11,12 @@ import argparse
 
 def build_parser(prog: str = "doppel gui") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=prog, description="Open the Doppel window.")
-    parser.add_argument("files", nargs="*", metavar="FILE", help="documents or folders to open")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="documents or folders to open, or a .doppelcase case file",
+    )
     parser.add_argument("--demo", action="store_true", help="open the bundled sample essays")
     parser.add_argument(
         "--theme",

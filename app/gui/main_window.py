@@ -3,10 +3,14 @@ right) and Folder check (a whole class at once).
 
 Layout and wiring only: the `Session` decides what runs, the `ComparisonView` shows a result,
 the `FolderCheckView` runs folder checks; a pair opened from a folder check is loaded and
-compared in the background here and shown in the Compare tab."""
+compared in the background here and shown in the Compare tab. Removing documents is undone
+through a QUndoStack (`app.gui.undo`), case files are saved and opened by `CaseFiles`, the
+evidence report is exported and printed by `EvidenceExport`; message bars above the document
+list say which files could not be read and what opening a case found."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -28,6 +32,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QGuiApplication,
     QKeySequence,
+    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,25 +52,32 @@ from PySide6.QtWidgets import (
 )
 
 from app import app_version
+from app.gui.case_file import CaseFiles, OpenedCase, is_case_file
 from app.gui.compare.marks import PreparedView, prepare_view
 from app.gui.compare.view import ComparisonView
 from app.gui.crash import log, log_folder, show_error
+from app.gui.evidence_export import EvidenceExport
 from app.gui.folder_check.controller import open_cache, readable_error
 from app.gui.folder_check.view import FolderCheckView
-from app.gui.models.document_list import DocumentListModel
+from app.gui.message_bar import Level, MessageBar
+from app.gui.models.document_list import DocumentListModel, Status
 from app.gui.models.pair_list import SORT_ROLE, PairTableModel
 from app.gui.session import RankedPair, Session
 from app.gui.settings import Settings
 from app.gui.settings_dialog import SettingsDialog
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
+from app.gui.undo import RemoveDocuments, clear_command
 from core.batch.cache import DocumentCache, load_via_cache
 from core.batch.run import checked_document
 from core.comparison import Comparison, compare_documents
 from core.documents.document import Document
 from core.documents.extract import SUPPORTED_SUFFIXES
+from core.reports.wording import plural
 
 #: a job shorter than this never shows the progress bar (no flashing on quick checks)
 PROGRESS_DELAY_MS = 400
+#: files that could not be read, each shown with its reason; more are summarised (Show All)
+INLINE_FAILURES = 2
 FILE_FILTER = "Documents ({});;All files (*)".format(
     " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
 )
@@ -99,23 +111,28 @@ class MainWindow(QMainWindow):
         else:
             self.resize(1400, 900)
 
+        self.undo_stack = QUndoStack(self)
+        self.cases = CaseFiles(self.runner, settings, self.session, self)
+        self.evidence = EvidenceExport(self.runner, settings, self)
+        # what could not be read, and what opening a case found: said in place, never only in
+        # a tooltip or a column scrolled out of view (made first: first in the Tab order)
+        self.failures_bar = MessageBar()
+        self.failures_bar.dismissed.connect(self._failures_dismissed)
+        self._dismissed_failures: frozenset[tuple[Path, str]] = frozenset()
+        self.case_bar = MessageBar()
         self.documents_view = self._table(self.session.documents)
+        self.documents_view.setAccessibleName("Documents")
         # right-click: Use as Template, Remove Selected
         self.documents_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        header = self.documents_view.horizontalHeader()
-        header.setSectionResizeMode(DocumentListModel.COL_NAME, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(DocumentListModel.COL_NAME, 150)
-        # fixed widths: re-measuring every row on each load froze the window for seconds with
-        # a folder of 100 files; the notes (errors, warnings) take the rest
-        for column, width in (
-            (DocumentListModel.COL_FORMAT, 50),
-            (DocumentListModel.COL_SENTENCES, 72),
-            (DocumentListModel.COL_LANGUAGE, 42),
-        ):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, width)
-        header.setStretchLastSection(True)
+        self._size_document_columns()
         self.documents_view.doubleClicked.connect(self._document_activated)
+        documents_box = QWidget()
+        documents_layout = QVBoxLayout(documents_box)
+        documents_layout.setContentsMargins(0, 0, 0, 0)
+        documents_layout.setSpacing(4)
+        documents_layout.addWidget(self.case_bar)
+        documents_layout.addWidget(self.failures_bar)
+        documents_layout.addWidget(self.documents_view, 1)
         self.pairs = PairTableModel(self)
         self.pairs_proxy = QSortFilterProxyModel(self)
         self.pairs_proxy.setSourceModel(self.pairs)
@@ -123,6 +140,14 @@ class MainWindow(QMainWindow):
         self.pairs_view = self._table(self.pairs_proxy)
         self.pairs_view.setSortingEnabled(True)
         self.pairs_view.activated.connect(self._pair_activated)  # double-click or Enter
+        # every title readable: the list is narrow and scrolls sideways rather than cut headers;
+        # the copied share first, so the narrow list shows it beside the names
+        pairs_header = self.pairs_view.horizontalHeader()
+        pairs_header.moveSection(pairs_header.visualIndex(PairTableModel.COL_COPIED), 0)
+        for column in range(self.pairs.columnCount()):
+            pairs_header.resizeSection(
+                column, max(pairs_header.sectionSize(column), pairs_header.sectionSizeHint(column))
+            )
         self.pairs_label = QLabel(
             "Pairs with copied text found, most copied first (double-click to open):"
         )
@@ -136,8 +161,10 @@ class MainWindow(QMainWindow):
 
         left = QSplitter(Qt.Orientation.Vertical)
         left.setMinimumWidth(260)
-        left.addWidget(self.documents_view)
+        left.addWidget(documents_box)
         left.addWidget(self.pairs_box)
+        left.setStretchFactor(0, 3)  # the documents (and the bars above them) first
+        left.setStretchFactor(1, 2)
         self.left_splitter = left
 
         self.view = ComparisonView(runner=self.runner)
@@ -186,6 +213,52 @@ class MainWindow(QMainWindow):
         table.setTabKeyNavigation(False)  # Tab moves on to the next control
         return table
 
+    def _size_document_columns(self) -> None:
+        """Every header readable: each column at least as wide as its title. Fixed widths
+        otherwise: re-measuring every row on each load froze the window for seconds with a
+        folder of 100 files; the notes (warnings) take the rest.
+
+        The list is often narrow (the comparison takes most of a laptop's screen), so the
+        format, sentences and language columns start hidden: the name's tooltip and the
+        comparison's headers say them, and the header's context menu shows them again."""
+        header = self.documents_view.horizontalHeader()
+        model = DocumentListModel
+        widths = {
+            model.COL_NAME: 100,
+            model.COL_PARTNER: 100,
+            model.COL_FORMAT: 50,
+            model.COL_SENTENCES: 64,
+            model.COL_LANGUAGE: 42,
+        }
+        for column, width in widths.items():
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, max(width, header.sectionSizeHint(column)))
+        # the notes take what is left, down to the width of their title
+        header.setSectionResizeMode(model.COL_NOTES, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(min(header.sectionSizeHint(model.COL_NOTES), 60))
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.column_actions: dict[int, QAction] = {}
+        for column in (model.COL_FORMAT, model.COL_SENTENCES, model.COL_LANGUAGE, model.COL_NOTES):
+            action = QAction(f"Show {model.HEADERS[column]}", header)
+            action.setCheckable(True)
+            action.toggled.connect(
+                lambda on, c=column: self.documents_view.setColumnHidden(c, not on)
+            )
+            header.addAction(action)
+            self.column_actions[column] = action
+            shown = column == model.COL_NOTES
+            action.setChecked(shown)
+            self.documents_view.setColumnHidden(column, not shown)
+        # the strongest partner means something only with more than two documents
+        self.documents_view.setColumnHidden(model.COL_PARTNER, True)
+
+    def _fit_document_headers(self) -> None:
+        """After a restored layout: widen any column narrower than its title."""
+        header = self.documents_view.horizontalHeader()
+        for column in range(header.count() - 1):  # (the last one stretches)
+            if header.sectionSize(column) < header.sectionSizeHint(column):
+                header.resizeSection(column, header.sectionSizeHint(column))
+
     def _build_status_bar(self) -> None:
         self.progress_bar = QProgressBar()
         self.progress_bar.setRange(0, 1000)
@@ -220,6 +293,26 @@ class MainWindow(QMainWindow):
         self.open_folder_action = self._action(
             "Open &Folder…", self.open_folder, QKeySequence("Ctrl+Shift+O")
         )
+        self.open_case_action = self._action("Open C&ase…", self.cases.open)
+        self.open_case_action.setToolTip(
+            "Open a saved case: its documents, settings and the pair that was on screen"
+        )
+        self.save_case_action = self._action(
+            "&Save Case…", self.save_case, QKeySequence.StandardKey.Save
+        )
+        self.save_case_action.setToolTip(
+            "Save the documents, the settings and the pair on screen, to come back to later"
+        )
+        self.export_evidence_action = self._action(
+            "&Export Evidence…", self.export_evidence, QKeySequence("Ctrl+E")
+        )
+        self.export_evidence_action.setToolTip(
+            "Save the evidence report of the pair on screen as a PDF or a web page"
+        )
+        self.print_preview_action = self._action("Print Pre&view…", self.print_preview)
+        self.print_action = self._action(
+            "&Print…", self.print_evidence, QKeySequence.StandardKey.Print
+        )
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         self.recheck_action = self._action(
@@ -228,7 +321,7 @@ class MainWindow(QMainWindow):
         self.remove_action = self._action(
             "&Remove Selected", self.remove_selected, QKeySequence.StandardKey.Delete
         )
-        self.clear_action = self._action("C&lear All", self.session.clear)
+        self.clear_action = self._action("C&lear All", self.clear_documents)
         self.template_action = self._action(
             "Use as &Template", self.toggle_template, QKeySequence("Ctrl+T")
         )
@@ -239,8 +332,14 @@ class MainWindow(QMainWindow):
         )
         self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         file_menu.insertActions(
-            self.recent_menu.menuAction(), [self.open_action, self.open_folder_action]
+            self.recent_menu.menuAction(),
+            [self.open_action, self.open_folder_action, self.open_case_action],
         )
+        file_menu.addAction(self.save_case_action)
+        file_menu.addAction(self.recheck_action)
+        file_menu.addSeparator()
+        for action in (self.export_evidence_action, self.print_preview_action, self.print_action):
+            file_menu.addAction(action)
         file_menu.addSeparator()
         self.check_folder_action = self._action("Check a Whole &Folder…", self.check_folder)
         self.export_csv_action = self._action(
@@ -252,15 +351,24 @@ class MainWindow(QMainWindow):
         for action in (self.check_folder_action, self.export_csv_action, self.export_html_action):
             file_menu.addAction(action)
         file_menu.addSeparator()
-        for action in (
-            self.recheck_action,
-            self.template_action,
-            self.remove_action,
-            self.clear_action,
-        ):
-            file_menu.addAction(action)
-        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+
+        edit_menu = bar.addMenu("&Edit")
+        self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts(
+            [QKeySequence("Ctrl+Shift+Z"), *QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)]
+        )
+        for action in (self.undo_action, self.redo_action):
+            # the window's, not a text pane's (they are read-only: they have nothing to undo)
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            edit_menu.addAction(action)
+        edit_menu.addSeparator()
+        for action in (self.remove_action, self.clear_action):
+            edit_menu.addAction(action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.template_action)
         # Delete removes documents only while the list has the focus, never from a text pane
         self.remove_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.template_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -296,6 +404,7 @@ class MainWindow(QMainWindow):
         if self.settings_action.shortcut().isEmpty():
             self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
         tools.addAction(self.settings_action)
+        self._comparison_actions_changed()
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&About Doppel", self.about))
@@ -314,9 +423,29 @@ class MainWindow(QMainWindow):
         session.busy_changed.connect(self._busy_changed)
         session.progress.connect(self._progress)
         session.failed.connect(self._job_failed)
+        session.pairs_ranked.connect(lambda _pairs: self._partners_changed())
         self.documents_view.selectionModel().selectionChanged.connect(self._selection_changed)
-        self.session.documents.modelReset.connect(self._selection_changed)
+        documents = self.session.documents
+        documents.modelReset.connect(self._selection_changed)
+        for signal in (
+            documents.modelReset,
+            documents.rowsInserted,
+            documents.rowsRemoved,
+            documents.dataChanged,
+        ):
+            signal.connect(self._documents_changed)
         self._selection_changed()
+        self._documents_changed()
+        for task_owner in (self.cases, self.evidence):
+            task_owner.busy_changed.connect(self._busy_changed)
+            task_owner.progress.connect(self._progress)
+            task_owner.failed.connect(self._job_failed)
+        self.evidence.busy_changed.connect(lambda _busy: self._comparison_actions_changed())
+        self.evidence.saved.connect(
+            lambda path: self.statusBar().showMessage(f"Evidence report saved: {path}", 15_000)
+        )
+        self.cases.saved.connect(self._case_saved)
+        self.cases.opened.connect(self._case_opened)
         self.view.hide_discarded_action.setChecked(self.settings.hide_discarded())
         self.view.sync_scroll_action.setChecked(self.settings.sync_scroll())
         self.view.set_hide_discarded(self.settings.hide_discarded())
@@ -345,8 +474,13 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(state)
         if (state := s.state("left_splitter")) is not None:
             self.left_splitter.restoreState(state)
-        if (state := s.state("documents_header")) is not None:
+        # ("document_list_header": the list's layout since it has the strongest partner column)
+        if (state := s.state("document_list_header")) is not None:
             self.documents_view.horizontalHeader().restoreState(state)
+            self._fit_document_headers()
+            for column, action in self.column_actions.items():
+                action.setChecked(not self.documents_view.isColumnHidden(column))
+            self._partners_changed()
         if (state := s.state("comparison_view")) is not None:
             self.view.restore_state(state)
         # ("batch_view": the key the Folder check tab's layout has always been saved under)
@@ -358,7 +492,7 @@ class MainWindow(QMainWindow):
         s.set_state("geometry", self.saveGeometry())
         s.set_state("splitter", self.splitter.saveState())
         s.set_state("left_splitter", self.left_splitter.saveState())
-        s.set_state("documents_header", self.documents_view.horizontalHeader().saveState())
+        s.set_state("document_list_header", self.documents_view.horizontalHeader().saveState())
         s.set_state("comparison_view", self.view.save_state())
         s.set_state("batch_view", self.folder_check_view.save_state())
         s.sync()
@@ -371,9 +505,18 @@ class MainWindow(QMainWindow):
     # -- files -------------------------------------------------------------------------
 
     def add_paths(self, paths: Sequence[str | Path], remember: bool = True) -> None:
-        """Open files and folders; `remember` them in the recent files and the last folder."""
+        """Open files and folders; `remember` them in the recent files and the last folder.
+        A case file (.doppelcase) among them is opened as a case instead."""
         files = [Path(p).resolve() for p in paths]
         if not files:
+            return
+        cases = [f for f in files if is_case_file(f) and f.is_file()]
+        if cases:
+            self.open_case(cases[0])
+            if len(files) > 1:
+                self.statusBar().showMessage(
+                    f"Opened the case {cases[0].name}; the other files were not added", 15_000
+                )
             return
         self.session.add_paths(files)
         if remember:
@@ -413,8 +556,105 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("Clear Menu", self.settings.clear_recent_files)
 
     def remove_selected(self) -> None:
-        rows = [i.row() for i in self.documents_view.selectionModel().selectedRows()]
-        self.session.remove_rows(rows)
+        """Remove the selected documents (Edit › Undo puts them back)."""
+        paths = self._selected_paths()
+        if paths:
+            self.undo_stack.push(RemoveDocuments(self.session, paths))
+
+    def clear_documents(self) -> None:
+        """Remove every document (Edit › Undo puts them back)."""
+        if self.session.documents.entries():
+            self.undo_stack.push(clear_command(self.session))
+
+    # -- cases -------------------------------------------------------------------------
+
+    def open_case(self, path: Path) -> None:
+        self.tabs.setCurrentWidget(self.splitter)
+        self.cases.open_path(path)
+
+    def save_case(self) -> None:
+        if not self.cases.can_save():
+            self.statusBar().showMessage("Nothing to save: add documents first", 10_000)
+            return
+        self.cases.save()
+
+    def _case_saved(self, path: Path) -> None:
+        self.settings.add_recent_files([str(path)])
+        self.statusBar().showMessage(f"Case saved: {path}", 15_000)
+
+    def _case_opened(self, opened: OpenedCase) -> None:
+        # the case replaced the list: what the stack would undo belongs to the list before
+        self.undo_stack.clear()
+        self.settings.add_recent_files([str(opened.path)])
+        self.folder_check_view.setup.show_exclusion_settings()
+        level = Level.INFORMATION if opened.all_there else Level.WARNING
+        self.case_bar.show_message(
+            opened.summary(), level, opened.details(), f"The case {opened.path.name}"
+        )
+        self.case_bar.show_all_button.setVisible(len(opened.details()) > 1)
+
+    # -- the evidence report ---------------------------------------------------------------
+
+    def export_evidence(self) -> None:
+        comparison = self.view.comparison()
+        if comparison is not None:
+            self.evidence.export(comparison)
+
+    def print_evidence(self) -> None:
+        comparison = self.view.comparison()
+        if comparison is not None:
+            self.evidence.print_(comparison)
+
+    def print_preview(self) -> None:
+        comparison = self.view.comparison()
+        if comparison is not None:
+            self.evidence.print_preview(comparison)
+
+    def _comparison_actions_changed(self) -> None:
+        """Export and print only with a comparison on screen, one report at a time."""
+        ready = self.view.comparison() is not None and not self.evidence.busy
+        for action in (self.export_evidence_action, self.print_preview_action, self.print_action):
+            action.setEnabled(ready)
+
+    # -- the document list -------------------------------------------------------------
+
+    def _documents_changed(self, *_args: object) -> None:
+        """Say which files could not be read, in the bar above the list."""
+        failed = [e for e in self.session.documents.entries() if e.status is Status.FAILED]
+        key = frozenset((e.path, e.error) for e in failed)
+        if not failed:
+            self._dismissed_failures = frozenset()
+            self.failures_bar.hide()
+            return
+        if key <= self._dismissed_failures:
+            return  # closed by the teacher, and nothing new failed since
+        if len(failed) <= INLINE_FAILURES:  # each with its reason
+            lines = [
+                f"<b>{html.escape(e.path.name)}</b> could not be read: {html.escape(e.error)}"
+                for e in failed
+            ]
+            text = "<br>".join(lines)
+        else:  # the names, and every reason behind Show All
+            names = ", ".join(f"<b>{html.escape(e.path.name)}</b>" for e in failed[:3])
+            more = f" and {len(failed) - 3} more" if len(failed) > 3 else ""
+            text = f"{plural(len(failed), 'file')} could not be read: {names}{more}."
+        details = [f"{e.path.name}: {e.error}  ({e.path})" for e in failed]
+        if self.failures_bar.isHidden() or self.failures_bar.text() != text:
+            self.failures_bar.show_message(
+                text,
+                Level.ERROR,
+                details if len(failed) > INLINE_FAILURES else (),
+                "Files That Could Not Be Read",
+            )
+
+    def _failures_dismissed(self) -> None:
+        self._dismissed_failures = frozenset(
+            (e.path, e.error) for e in self.session.documents.entries() if e.status is Status.FAILED
+        )
+
+    def _partners_changed(self) -> None:
+        hidden = not self.session.documents.partners_shown()
+        self.documents_view.setColumnHidden(DocumentListModel.COL_PARTNER, hidden)
 
     def _selected_paths(self) -> list[Path]:
         entries = self.session.documents.entries()
@@ -444,7 +684,9 @@ class MainWindow(QMainWindow):
         if paths:
             event.acceptProposedAction()
             # dropped on the tab bar or the menus while the Folder check tab shows
-            if self.tabs.currentWidget() is self.folder_check_view:
+            if self.tabs.currentWidget() is self.folder_check_view and not any(
+                is_case_file(p) for p in paths
+            ):
                 self.folder_check_view.add_inputs(paths)
             else:
                 self.add_paths(paths)
@@ -459,6 +701,7 @@ class MainWindow(QMainWindow):
             prepared = self._opened
         self.view.set_comparison(comparison, prepared)
         self.stack.setCurrentWidget(self.view if comparison is not None else self.empty)
+        self._comparison_actions_changed()
         if comparison is not None:
             self.setWindowTitle(f"{comparison.a.name} ↔ {comparison.b.name} — Doppel")
         else:
@@ -534,8 +777,13 @@ class MainWindow(QMainWindow):
         self.export_html_action.setEnabled(ready)
 
     def _document_activated(self, index: QModelIndex) -> None:
-        """Double-clicking a document opens its first ranked pair (the most copied)."""
+        """Double-clicking a document opens the pair with its strongest partner (the most of
+        it found in another), else its first ranked pair."""
         entry = self.session.documents.entries()[index.row()]
+        strongest = self.session.documents.partner(entry.path)
+        if strongest is not None:
+            self.session.open_pair(entry.path, strongest.partner)
+            return
         for pair in self.session.ranked:
             if entry.path in pair.paths:
                 self.session.open_pair(*pair.paths)
@@ -549,12 +797,15 @@ class MainWindow(QMainWindow):
 
     @property
     def busy(self) -> bool:
-        """A job the status bar reports on runs: loads, comparisons, opening a pair."""
-        return self.session.busy or self._pair_job.busy
+        """A job the status bar reports on runs: loads, comparisons, opening a pair, a case
+        saved or opened, an evidence report written."""
+        return self.session.busy or self._pair_job.busy or self.cases.busy or self.evidence.busy
 
     def cancel_jobs(self) -> None:
         self.session.cancel()
         self._pair_job.abandon()
+        self.cases.cancel()
+        self.evidence.cancel()
         self._busy_changed(self.busy)
 
     def _busy_changed(self, _busy: bool) -> None:
@@ -587,8 +838,10 @@ class MainWindow(QMainWindow):
             self.settings.match_options(),
             self.settings.exclusion_options(),
             self,
+            paper=self.settings.evidence_paper(),
         )
         if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+            self.settings.set_evidence_paper(dialog.paper_choice())
             signature, match = dialog.options()
             self.settings.set_engine_options(signature, match)
             self.settings.set_exclusion_options(dialog.exclusion_options())

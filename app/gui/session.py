@@ -9,7 +9,8 @@ a passage is compared, those with copied text found are ranked as the folder che
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,9 +19,10 @@ from typing import TypeVar
 from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
 
 from app.gui.compare.marks import PreparedView
-from app.gui.models.document_list import DocumentListModel, Status
+from app.gui.models.document_list import DocumentEntry, DocumentListModel, Status
 from app.gui.settings import Settings
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
+from core.batch.partners import StrongestPartner, strongest_partners
 from core.batch.ranking import candidate_pairs, rank_key, reworded_candidates
 from core.comparison import Comparison, compare_documents
 from core.detection.reworded import document_profile
@@ -43,6 +45,49 @@ class RankedPair:
     @property
     def paths(self) -> tuple[Path, Path]:
         return self.comparison.a.path, self.comparison.b.path
+
+
+@dataclass(frozen=True, slots=True)
+class _SharedByPath:
+    """A ranked pair as `core.batch.partners` reads it, keyed by the documents' paths."""
+
+    a: Path
+    b: Path
+    copied_a: float
+    copied_b: float
+
+
+def strongest_partners_of(ranked: Iterable[RankedPair]) -> dict[Path, StrongestPartner[Path]]:
+    """Each document's strongest partner among the ranked pairs (`core.batch.partners`)."""
+    return strongest_partners(
+        _SharedByPath(p.comparison.a.path, p.comparison.b.path, c.copied_a, c.copied_b)
+        for p in ranked
+        for c in (p.comparison,)
+    )
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the session showed, kept to put back as it was (undoing a removal): the documents
+    and options it was computed from, the ranking, and the comparison with its preparation."""
+
+    state: object
+    ranked: tuple[RankedPair, ...]
+    current: Comparison | None
+    preparation: Preparation | None
+
+    @property
+    def pair(self) -> tuple[Path, Path] | None:
+        return None if self.current is None else (self.current.a.path, self.current.b.path)
+
+
+@dataclass(frozen=True)
+class Removed:
+    """Documents taken out of the list (each entry with its row before), to put back."""
+
+    entries: tuple[tuple[int, DocumentEntry], ...]
+    shown: Shown | None  # None: a job was under way, so nothing settled to put back
+    at: float  # time.time() of the removal: files modified later are flagged as changed
 
 
 def expand(paths: Iterable[str | Path]) -> list[Path]:
@@ -97,6 +142,7 @@ class Session(QObject):
         self._job = LatestTask(runner)  # the comparison or ranking on its way to the screen
         self._job.ended.connect(self._busy)
         self._settled_on: object = None  # the documents and options behind what is shown
+        self._restoring: Shown | None = None  # set while `restore` puts documents back
 
     # -- documents ------------------------------------------------------------------------
 
@@ -182,19 +228,84 @@ class Session(QObject):
             else:
                 self.documents.update(path, status=Status.FAILED, error=reason)
 
-    def remove_rows(self, rows: list[int]) -> None:
+    def remove_rows(self, rows: list[int]) -> Removed:
+        """Remove these rows; returns what was removed, for `restore` (undo)."""
         entries = self.documents.entries()
-        for row in rows:
-            if 0 <= row < len(entries):
-                path = entries[row].path
-                self._stop_loading(path, "removed")
-                self.watcher.removePath(str(path))
-        self.documents.remove_rows(rows)
+        return self.remove_paths([entries[r].path for r in rows if 0 <= r < len(entries)])
+
+    def remove_paths(self, paths: Iterable[Path]) -> Removed:
+        """Remove these documents; returns what was removed, for `restore` (undo)."""
+        shown = self.shown()
+        wanted = set(paths)
+        taken: list[tuple[int, DocumentEntry]] = []
+        for row, entry in enumerate(self.documents.entries()):
+            if entry.path in wanted:
+                taken.append((row, entry))
+        for _row, entry in taken:
+            self._stop_loading(entry.path, "removed")
+            self.watcher.removePath(str(entry.path))
+        # what was loading keeps its place but not its load: `restore` loads it again
+        kept = tuple(
+            (row, self.documents.entries()[self.documents.row_of(e.path)]) for row, e in taken
+        )
+        self.documents.remove_rows([row for row, _ in taken])
         gc.unfreeze()  # let removed documents be collected
         self._settle()
+        return Removed(kept, shown, time.time())
 
-    def clear(self) -> None:
-        self.remove_rows(list(range(self.documents.rowCount())))
+    def clear(self) -> Removed:
+        return self.remove_rows(list(range(self.documents.rowCount())))
+
+    def shown(self) -> Shown | None:
+        """What is on screen, when it is settled (no comparison or ranking under way)."""
+        if self._job.busy or self._loading():
+            return None
+        preparation = None
+        if self.current is not None and self.prepared_for(self.current) is not None:
+            preparation = self._prepared
+        return Shown(self._settled_on, tuple(self.ranked), self.current, preparation)
+
+    def restore(self, removed: Removed) -> None:
+        """Put removed documents back in their former places: a loaded document as it was (not
+        read again), one that was loading or failed read again; then what was on screen comes
+        back as it was, or is computed again if the documents or options changed meanwhile."""
+        options = self.settings.signature_options()
+        shown = removed.shown
+        if shown is not None and shown.pair is not None:
+            self._wanted_pair = shown.pair
+        with self._grouped():
+            self._restoring = shown
+            for row, entry in sorted(removed.entries, key=lambda e: e[0]):
+                path = entry.path
+                if not self.documents.insert(row, replace(entry, changed_on_disk=False)):
+                    continue  # added again meanwhile
+                if entry.document is None:
+                    self._load(path)
+                    continue
+                if path.exists():
+                    self.watcher.addPath(str(path))
+                if _modified_since(path, removed.at) or entry.changed_on_disk:
+                    self.documents.update(path, changed_on_disk=True)
+                if entry.document.options != options:
+                    self._load(path, entry.document)
+        self._restoring = None
+
+    def open_documents(
+        self,
+        documents: Sequence[Path],
+        templates: Sequence[Path] = (),
+        pair: tuple[Path, Path] | None = None,
+    ) -> None:
+        """Replace the list with these documents (and templates), to show `pair` once loaded:
+        opening a case."""
+        self.remove_paths([e.path for e in self.documents.entries()])
+        self._wanted_pair = pair
+        with self._grouped():
+            for path in [*documents, *templates]:  # (absolute and resolved, as `add_paths`)
+                if self.documents.add(path):
+                    self._load(path)
+            for path in templates:
+                self.documents.update(path, template=True)
 
     def recheck(self, rows: list[int] | None = None) -> None:
         """Reload from disk the given rows, or every file that changed, failed, or was analysed
@@ -267,19 +378,45 @@ class Session(QObject):
         if state == self._settled_on:
             return
         self._settled_on = state
-        if len(docs) < 2:
+        restoring = self._restoring
+        if restoring is not None and restoring.state == state:
+            self._put_back(restoring)
+        elif len(docs) < 2:
             self._cancel_job()
-            self.ranked = []
-            self.pairs_ranked.emit([])
+            self._set_ranked([])
             if self.current is not None:
                 self.current = None
                 self.comparison_cleared.emit()
         elif len(docs) == 2:
-            self.ranked = []
-            self.pairs_ranked.emit([])
-            self._compare(docs[0].path, docs[1].path)
+            self._set_ranked([])
+            a, b = docs[0].path, docs[1].path
+            if self._wanted_pair is not None and set(self._wanted_pair) == {a, b}:
+                a, b = self._wanted_pair  # (the way round it was shown: a case, an undo)
+            self._compare(a, b)
         else:
             self._rank(docs)
+
+    def _put_back(self, shown: Shown) -> None:
+        """Show again what was computed from the same documents and options (an undo)."""
+        self._cancel_job()
+        self._settled_on = shown.state
+        self._set_ranked(list(shown.ranked))
+        if shown.current is None:
+            if self.current is not None:
+                self.current = None
+                self.comparison_cleared.emit()
+            return
+        if shown.preparation is not None:
+            self._prepared = shown.preparation
+        self._show(shown.current)
+
+    def _set_ranked(self, ranked: list[RankedPair]) -> None:
+        """The ranking of three or more documents (empty otherwise), and each document's
+        strongest partner in it."""
+        self.ranked = ranked
+        many = len(self.documents.loaded()) > 2
+        self.documents.set_partners(strongest_partners_of(ranked), shown=many)
+        self.pairs_ranked.emit(ranked)
 
     def _prepare(self, comparison: Comparison) -> Preparation | None:
         """(On the worker.) The view's preparation of the comparison about to be shown, for
@@ -429,8 +566,7 @@ class Session(QObject):
         def done(outcome: tuple[list[RankedPair], Preparation | None]) -> None:
             ranked, preparation = outcome
             self._keep(preparation)
-            self.ranked = ranked
-            self.pairs_ranked.emit(ranked)
+            self._set_ranked(ranked)
             if not ranked:  # nothing shared anywhere: show the first pair, and its zero
                 self._compare(docs[0].path, docs[1].path)
                 return
@@ -469,6 +605,14 @@ class Session(QObject):
 
     def _busy(self) -> None:
         self.busy_changed.emit(self.busy)
+
+
+def _modified_since(path: Path, moment: float) -> bool:
+    """Whether the file changed (or went) after `moment`."""
+    try:
+        return path.stat().st_mtime > moment
+    except OSError:
+        return True
 
 
 def _chosen(ranked: list[RankedPair], wanted: tuple[Path, Path] | None) -> RankedPair:

@@ -17,6 +17,8 @@ from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, Sign
 ORGANISATION = "Doppel"
 APPLICATION = "Doppel"
 MAX_RECENT = 10
+#: the evidence report's paper: the locale's, or one chosen
+EVIDENCE_PAPERS = ("auto", "a4", "letter")
 
 
 def _as_bool(value: object, default: bool) -> bool:
@@ -157,6 +159,42 @@ class Settings:
 
     def clear_recent_files(self) -> None:
         self.store.setValue("files/recent", [])
+
+    def export_folder(self) -> str:
+        """Where the last evidence report was saved (else the last folder documents came from)."""
+        folder = str(self.store.value("files/export_folder", ""))
+        return folder if folder and Path(folder).is_dir() else self.last_folder()
+
+    def set_export_folder(self, folder: str | Path) -> None:
+        self.store.setValue("files/export_folder", str(folder))
+
+    def case_folder(self) -> str:
+        """Where the last case file was saved or opened (else the last documents' folder)."""
+        folder = str(self.store.value("files/case_folder", ""))
+        return folder if folder and Path(folder).is_dir() else self.last_folder()
+
+    def set_case_folder(self, folder: str | Path) -> None:
+        self.store.setValue("files/case_folder", str(folder))
+
+    # -- evidence reports ----------------------------------------------------------------
+
+    def evidence_paper(self) -> str:
+        """ "auto" (the locale's: Letter in the US, Canada…, A4 elsewhere), "a4" or "letter"."""
+        value = str(self.store.value("evidence/paper", "auto"))
+        return value if value in EVIDENCE_PAPERS else "auto"
+
+    def set_evidence_paper(self, paper: str) -> None:
+        if paper not in EVIDENCE_PAPERS:
+            raise ValueError(f"unknown paper size {paper!r}")
+        self.store.setValue("evidence/paper", paper)
+
+    def evidence_format(self) -> str:
+        """The format of the last evidence report saved: "pdf" or "html"."""
+        value = str(self.store.value("evidence/format", "pdf"))
+        return value if value in ("pdf", "html") else "pdf"
+
+    def set_evidence_format(self, kind: str) -> None:
+        self.store.setValue("evidence/format", kind)
 
     def sync(self) -> None:
         self.store.sync()

@@ -1,6 +1,6 @@
 """The comparison settings: the engine options, whether reworded passages are looked for, and
 what to leave out of the scores, with the defaults (the paper's values, reworded passages on,
-nothing left out) one click away."""
+nothing left out) one click away; and the paper size of evidence reports."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.evidence_export import locale_paper
 from core.documents.language import available_languages
 from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
 
@@ -28,6 +29,7 @@ class SettingsDialog(QDialog):
         match: MatchOptions,
         exclusions: ExclusionOptions | None = None,
         parent: QWidget | None = None,
+        paper: str = "auto",
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Comparison Settings")
@@ -87,6 +89,16 @@ class SettingsDialog(QDialog):
         leave_out.addRow(template_note)
         exclusions_box = QGroupBox("Leave Out of the Scores")
         exclusions_box.setLayout(leave_out)
+        self.paper = QComboBox()
+        here = "Letter" if locale_paper() == "letter" else "A4"
+        self.paper.addItem(f"As usual here ({here})", "auto")
+        self.paper.addItem("A4", "a4")
+        self.paper.addItem("Letter", "letter")
+        self.paper.setToolTip("The page size of evidence reports saved as PDF and printed")
+        reports = QFormLayout()
+        reports.addRow("Paper size:", self.paper)
+        reports_box = QGroupBox("Evidence Reports")
+        reports_box.setLayout(reports)
         note = QLabel(
             "The defaults are the values of the SL+ST paper, with reworded passages looked for "
             "too (Doppel's addition). Changing a setting re-runs the open comparison; a folder "
@@ -106,9 +118,11 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(exclusions_box)
+        layout.addWidget(reports_box)
         layout.addWidget(note)
         layout.addWidget(buttons)
         self.show_options(signature, match, exclusions or ExclusionOptions())
+        self.paper.setCurrentIndex(max(self.paper.findData(paper), 0))
 
     def show_options(
         self, signature: SignatureOptions, match: MatchOptions, exclusions: ExclusionOptions
@@ -127,6 +141,11 @@ class SettingsDialog(QDialog):
 
     def restore_defaults(self) -> None:
         self.show_options(SignatureOptions(), MatchOptions(), ExclusionOptions())
+        self.paper.setCurrentIndex(0)
+
+    def paper_choice(self) -> str:
+        """ "auto", "a4" or "letter" (`Settings.evidence_paper`)."""
+        return str(self.paper.currentData())
 
     def exclusion_options(self) -> ExclusionOptions:
         return ExclusionOptions(

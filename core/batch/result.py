@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.batch.common_text import CommonPassage
 from core.detection.reworded import RewordedPassage, WordProfile
@@ -14,6 +15,9 @@ from core.documents.document import Document
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.documents.signature import Signature
 from core.options import ExclusionOptions, MatchOptions
+
+if TYPE_CHECKING:  # (it reads this module's records)
+    from core.batch.common_hint import CommonTextHint
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +149,7 @@ class PairResult:
 class BatchResult:
     documents: tuple[BatchDocument, ...]
     failed: tuple[FailedDocument, ...]
-    pairs: tuple[PairResult, ...]  # Jaccard, then the larger coverage, descending
+    pairs: tuple[PairResult, ...]  # ranked: core.batch.ranking.rank_key
     compared_pairs: int  # pairs the index let through to full comparison
     possible_pairs: int  # pairs the mode allows (what --all-pairs compares)
     # the exclusions asked for (all off by default) and the templates' files
@@ -155,6 +159,9 @@ class BatchResult:
     # number of documents the share is of (the new submissions)
     common_text: tuple[CommonPassage, ...] = ()
     common_counted: int = 0
+    # without that exclusion: text most submissions share that most pairs were found for (a
+    # pasted prompt), to suggest leaving it out; None when there is none (core.batch.common_hint)
+    common_hint: CommonTextHint | None = None
     # what decided the pairs (match.reworded False: --strict, the paper's method alone)
     match: MatchOptions = field(default_factory=MatchOptions)
 

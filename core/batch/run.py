@@ -11,8 +11,9 @@ document's own (quotations, references, templates: `core.exclusions.apply`) and,
 text is asked for, hand over its fingerprints (`core.batch.common_text`), from which the text
 more than the chosen share of the documents hold is found in bounded memory; its sentences
 then leave the records' signatures. Candidate pairs, comparisons and scores all use these
-signatures. The cache keeps documents without exclusions (they depend on the batch). See
-docs/batch.md.
+signatures. Without that exclusion the same text is still looked for (`suggest_common`), only
+to say when most pairs were found for it (a pasted prompt: `core.batch.common_hint`). The
+cache keeps documents without exclusions (they depend on the batch). See docs/batch.md.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from core.batch.cache import (
     pack_fingerprints,
     unpack_document,
 )
+from core.batch.common_hint import HINT_SHARE, common_text_hint
 from core.batch.common_text import (
     CommonText,
     CommonTextFinder,
@@ -78,6 +80,9 @@ class BatchOptions:
     # template file inside an input folder is not checked as a submission)
     exclusions: ExclusionOptions = field(default_factory=ExclusionOptions)
     templates: tuple[Document, ...] = ()
+    # without the common-text exclusion: still look for text more than half the submissions
+    # share, and say so when most pairs were found for it (BatchResult.common_hint)
+    suggest_common: bool = True
 
 
 def collect(
@@ -399,8 +404,12 @@ def run_batch(
         submissions = [s for s in submissions if _same_file(s.path) not in templates]
     job = _Job(options.signature, options.match, exclusions, options.templates)
     finder = None
+    # left out (the exclusion), or only looked for (the hint): found the same way either way
+    leave_out = exclusions.common_share is not None
     if exclusions.common_share is not None:
         finder = CommonTextFinder(exclusions.common_share, exclusions.template_phrase_words)
+    elif options.suggest_common:
+        finder = CommonTextFinder(HINT_SHARE, exclusions.template_phrase_words)
     try:
         loaded, failed = load_all(
             submissions,
@@ -420,7 +429,8 @@ def run_batch(
         if finder is not None:
             finder.close()
     kept = [(k, s) for k, s in enumerate(submissions) if s.path in loaded]
-    documents = tuple(_with_common_text(loaded[s.path], common, k) for k, s in kept)
+    applied = common if leave_out else None
+    documents = tuple(_with_common_text(loaded[s.path], applied, k) for k, s in kept)
 
     def allowed(i: int, j: int) -> bool:
         return _allowed(kept[i][1], kept[j][1])
@@ -444,6 +454,10 @@ def run_batch(
         if pair is not None:
             pairs.append(pair)
     pairs.sort(key=lambda p: rank_key(p, p.a, p.b))
+    hint = None
+    if common is not None and not leave_out:
+        held = [common.dropped.get(k, ()) for k, _ in kept]
+        hint = common_text_hint(documents, pairs, common, [set(h) for h in held])
     if progress is not None:
         progress(1.0, "Done")
     return BatchResult(
@@ -454,9 +468,10 @@ def run_batch(
         possible_pairs=_possible_pairs([s for _, s in kept]),
         exclusions=exclusions,
         templates=tuple(t.path for t in options.templates),
-        common_text=common.passages if common is not None else (),
-        common_counted=common.counted if common is not None else 0,
+        common_text=applied.passages if applied is not None else (),
+        common_counted=applied.counted if applied is not None else 0,
         match=options.match,
+        common_hint=hint,
     )
 
 

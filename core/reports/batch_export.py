@@ -1,5 +1,7 @@
 """The exports of a folder check: its JSON (a public contract, docs/batch.md, changed only
-additively) and the CSV of its ranked pairs. The command line prints or writes them; the
+additively), the CSV of its ranked pairs and, beside it, the CSV of its submissions (each with
+the most of it found in one other document: `core.batch.partners.standings`), and the names of
+the evidence reports exported for its pairs. The command line prints or writes them; the
 window's export writes the same files.
 
 Which pairs are listed is one rule for every surface (`reaches`): a pair with copied text
@@ -10,9 +12,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from core.batch.clusters import reaches
+from core.batch.common_hint import CommonTextHint
+from core.batch.partners import Standing, standings
 from core.batch.result import BatchResult, PairResult
 
 #: the CSV's columns, in order: the JSON's pair fields (columns are only ever added at the end)
@@ -29,6 +36,12 @@ CSV_COLUMNS = (
     "copied_b",
     "reworded_passages",
 )
+
+#: the submissions CSV's columns, in order (columns are only ever added at the end)
+SUBMISSION_CSV_COLUMNS = ("path", "archive", "sentences", "share", "partner", "pairs")
+#: what the submissions CSV is called beside the pairs CSV: folder-check.csv ->
+#: folder-check-submissions.csv
+SUBMISSIONS_SUFFIX = "-submissions"
 
 
 def listed_pairs(result: BatchResult, threshold: float) -> list[PairResult]:
@@ -48,9 +61,38 @@ def exclusions_to_json(result: BatchResult) -> dict[str, Any]:
     }
 
 
+def common_hint_to_json(hint: CommonTextHint | None) -> dict[str, Any] | None:
+    """The pasted prompt a check noticed (`core.batch.common_hint`), or None."""
+    if hint is None:
+        return None
+    return {
+        "share": hint.share,
+        "counted": hint.counted,
+        "pairs": hint.pairs,
+        "flagged": hint.flagged,
+        "passages": [
+            {"text": c.text, "documents": c.documents, "words": c.words} for c in hint.passages
+        ],
+    }
+
+
+def submission_standings(result: BatchResult) -> list[Standing]:
+    """Every document of `result` with the most of it found in one other, most first (from
+    every pair with copied text, whatever the threshold)."""
+    return standings(len(result.documents), result.pairs)
+
+
 def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
     """The JSON object of `result`, listing the pairs at or above `threshold`."""
     docs = result.documents
+    strongest = {row.document: row for row in submission_standings(result)}
+
+    def partner(index: int) -> dict[str, Any] | None:
+        row = strongest[index]
+        if row.partner is None:
+            return None
+        return {"path": str(docs[row.partner].path), "share": row.share}
+
     return {
         "documents": [
             {
@@ -62,8 +104,10 @@ def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
                 "warnings": list(d.warnings),
                 "excluded_sentences": d.excluded_sentences,
                 "excluded": {kind.value: n for kind, n in d.excluded_counts().items()},
+                "strongest_partner": partner(k),
+                "flagged_pairs": strongest[k].pairs,
             }
-            for d in docs
+            for k, d in enumerate(docs)
         ],
         "failed": [{"path": str(f.path), "error": f.error} for f in result.failed],
         "pairs": [
@@ -90,6 +134,7 @@ def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
             {"text": c.text, "documents": c.documents, "words": c.words} for c in result.common_text
         ],
         "common_counted": result.common_counted,
+        "common_hint": common_hint_to_json(result.common_hint),
     }
 
 
@@ -108,3 +153,60 @@ def _cell(value: object) -> object:
     if isinstance(value, bool):
         return "true" if value else "false"
     return value
+
+
+def submissions_csv_path(pairs_csv: str | Path) -> Path:
+    """Where the submissions CSV is written beside the pairs CSV `pairs_csv`."""
+    path = Path(pairs_csv)
+    return path.with_name(f"{path.stem}{SUBMISSIONS_SUFFIX}{path.suffix or '.csv'}")
+
+
+def submissions_to_csv(result: BatchResult) -> str:
+    """One row per submission (SUBMISSION_CSV_COLUMNS), the most found in another first:
+    `share` is the most of it found in one other document (0..1, 0 when nothing is),
+    `partner` that document ("" when none), `pairs` the pairs with copied text it is in."""
+    docs = result.documents
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(SUBMISSION_CSV_COLUMNS)
+    for row in submission_standings(result):
+        doc = docs[row.document]
+        writer.writerow(
+            [
+                str(doc.path),
+                _cell(doc.archive),
+                doc.sentence_count,
+                row.share,
+                str(docs[row.partner].path) if row.partner is not None else "",
+                row.pairs,
+            ]
+        )
+    return out.getvalue()
+
+
+_UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
+
+
+def evidence_file_names(pairs: Sequence[tuple[str, str]], suffix: str) -> list[str]:
+    """A file name for the evidence report of each pair of documents (their display names),
+    from both names: "essay-a vs essay-b.pdf"; safe on every system (no folder separators or
+    characters Windows refuses), at most about 120 characters, and no two the same."""
+    names: list[str] = []
+    taken: set[str] = set()
+    for name_a, name_b in pairs:
+        stems = [_safe_stem(name) for name in (name_a, name_b)]
+        base = f"{stems[0]} vs {stems[1]}"
+        candidate, number = f"{base}{suffix}", 2
+        while candidate.casefold() in taken:
+            candidate = f"{base} ({number}){suffix}"
+            number += 1
+        taken.add(candidate.casefold())
+        names.append(candidate)
+    return names
+
+
+def _safe_stem(name: str, limit: int = 55) -> str:
+    path = Path(name.replace("\\", "/"))
+    stem = "-".join([*path.parent.parts, path.stem]) if path.parent.parts else path.stem
+    stem = _UNSAFE.sub("-", stem).strip(" .-") or "document"
+    return stem[:limit].rstrip(" .-")

@@ -1,6 +1,9 @@
-"""The HTML report of a folder check (`doppel batch --html DIR`): an index with the run summary,
-the pairs ranked by the verdict and the copied share, a heatmap of the copied shares and the
-clusters, and one side-by-side page per pair whose copied share is at or above the threshold
+"""The HTML report of a folder check (`doppel batch --html DIR`): an index with the run summary
+(and, when most pairs share one passage most of the class holds, a note saying so: the pasted
+prompt of `core.batch.common_hint`), the pairs ranked by the verdict and the copied share, each
+submission with the most of it found in one other document (more than two documents:
+`core.batch.partners.standings`), a heatmap of the copied shares and the clusters, and one
+side-by-side page per pair whose copied share is at or above the threshold
 (`core.batch.clusters.reaches`, one rule with the listed pairs), with each copied passage in its
 own colour: a verified block (word for word) filled, a reworded passage (edited) underlined with
 a dashed line and the words it shares with the other side filled, what changed on hover. Its
@@ -14,7 +17,7 @@ verified pieces and the reworded passages the check found, with the words each k
 Its words are `core.reports.wording`'s, as in the window and on the command line; the templates
 word nothing on their own. Wording's `percent` (a measured share), `share_text` (a chosen one,
 the threshold), `plural`, `LEFT_OUT`, the kinds' names (`KIND_WORDS`) and the verdict
-(`COPIED_TEXT_FOUND`) are globals of every template (`_environment`): a
+(`COPIED_TEXT_FOUND`) are globals of every template (`report_environment`): a
 number shown with its noun is `plural(n, "pair")`, never a hand-made "s". What a check left
 out comes worded in the context (`_exclusion_view`: the `batch_left_out` lines; each pair page
 side: the document's `exclusion_summary`), and the heatmap's legend is `bin_labels()`.
@@ -42,6 +45,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from core.atomic import write_atomic
 from core.batch.clusters import clusters, reaches
+from core.batch.partners import standings
 from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.detection.passages import (
     Passage,
@@ -56,11 +60,15 @@ from core.documents.document import Document, with_exclusions
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.errors import DocumentError
 from core.reports.heatmap import HEATMAP_BINS, bin_labels, heatmap
+from core.reports.palette import BLOCK_PALETTE
 from core.reports.wording import (
     LEFT_OUT,
+    MOST_FOUND_IN,
+    NOTHING_FOUND_IN_ANOTHER,
     PASSAGE_KIND_TITLES,
     PASSAGE_KINDS,
     batch_left_out,
+    common_hint_text,
     exclusion_summary,
     passage_kinds,
     percent,
@@ -71,19 +79,6 @@ from core.reports.wording import (
     word_changes_text,
 )
 from core.resources import resource_path
-
-#: Paul Tol's colour-blind-safe "light" scheme, in his order (the app's side-by-side view uses
-#: the same colours in the same order along A: app/gui/compare/colours.py)
-BLOCK_PALETTE: tuple[str, ...] = (
-    "#77AADD",
-    "#EE8866",
-    "#EEDD88",
-    "#FFAABB",
-    "#99DDFF",
-    "#44BB99",
-    "#BBCC33",
-    "#AAAA00",
-)
 
 #: the heatmap shows at most this many documents (the most involved); more is unreadable
 MAX_HEATMAP_DOCUMENTS = 60
@@ -194,7 +189,7 @@ def write_html_report(
     pairs/NNNN.html) are replaced, stale pair pages of an earlier report removed, and anything
     else in the folder left alone."""
     target = Path(folder)
-    env = _environment()
+    env = report_environment()
     names = display_names(result)
     generated = datetime.now().strftime("%Y-%m-%d %H:%M")
 
@@ -244,6 +239,8 @@ def write_html_report(
         failed=list(zip(failed_names(result), result.failed, strict=True)),
         heatmap=_heatmap(result, names, rows, threshold),
         clusters=_cluster_views(groups, names, rows, result),
+        submissions=_submission_views(result, names, rows),
+        hint=_hint_view(result),
         generated=generated,
     )
     return write_atomic(target / "index.html", index)
@@ -365,7 +362,7 @@ def _relative(path: Path, root: Path | None) -> str:
     return path.name
 
 
-def _environment() -> Environment:
+def report_environment() -> Environment:
     # autoescape=True for every template, whatever its file name: no document text or file
     # name ever reaches a page unescaped (and no template marks document content |safe)
     env = Environment(
@@ -385,6 +382,8 @@ def _environment() -> Environment:
         # each kind of passage in words, by its JSON name: KIND_WORDS["reworded"] == "edited"
         KIND_WORDS={kind.value: words for kind, words in PASSAGE_KINDS.items()},
         COPIED_TEXT_FOUND=verdict(True),
+        MOST_FOUND_IN=MOST_FOUND_IN,
+        NOTHING_FOUND_IN_ANOTHER=NOTHING_FOUND_IN_ANOTHER,
     )
     return env
 
@@ -653,7 +652,7 @@ def _heatmap(
     cells: list[_Cell] = []
     for heat in shown.cells:
         row, pair = rows[heat.index], heat.pair
-        title = f"{row.headline}; Jaccard {percent(pair.jaccard)}"
+        title = f"{row.headline}; Jaccard (the paper's score) {percent(pair.jaccard)}"
         cells.append(
             _Cell(
                 x=label_width + heat.column * cell,
@@ -726,6 +725,49 @@ def _cluster_views(
             }
         )
     return views
+
+
+def _submission_views(
+    result: BatchResult, names: list[str], rows: list[_PairRow]
+) -> list[dict[str, object]]:
+    """Each submission with the most of it found in one other document, most first, and the
+    pair's row (its page, when it reaches the threshold); [] for two documents or fewer (the
+    one pair says it all)."""
+    if len(result.documents) <= 2:
+        return []
+    row_of = {frozenset((row.pair.a, row.pair.b)): row for row in rows}
+    views: list[dict[str, object]] = []
+    for standing in standings(len(result.documents), result.pairs):
+        d, partner = standing.document, standing.partner
+        row = None
+        if partner is not None:
+            row = row_of.get(frozenset((d, partner)))
+        views.append(
+            {
+                "name": names[d],
+                "archive": result.documents[d].archive,
+                "share": standing.share,
+                "partner": names[partner] if partner is not None else None,
+                "partner_archive": partner is not None and result.documents[partner].archive,
+                "pairs": standing.pairs,
+                "href": row.href if row is not None else None,
+                "headline": row.headline if row is not None else "",
+            }
+        )
+    return views
+
+
+def _hint_view(result: BatchResult) -> dict[str, object] | None:
+    """The pasted prompt the check noticed, in the window's words, or None."""
+    hint = result.common_hint
+    if hint is None:
+        return None
+    return {
+        "message": common_hint_text(hint),
+        "share": hint.share,
+        "passages": hint.passages[:MAX_COMMON_PASSAGES],
+        "counted": hint.counted,
+    }
 
 
 def _remove_stale_pair_pages(folder: Path, written: set[str]) -> None:

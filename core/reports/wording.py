@@ -11,6 +11,8 @@ and the reports read them here and keep only their layout.
   (`PASSAGE_KINDS`, `PASSAGE_KIND_TITLES`) and `word_changes_text` ("12 of 15 words the same;
   2 replaced, 1 added"); `verdict_line` puts the verdict, both shares and the passages in one
   line (the headline of a pair on the command line, in the report and in tooltips).
+- Each submission's strongest partner (`MOST_FOUND_IN`, `most_found_in`: "41.0% in
+  essay-b.docx") and the pasted prompt a check noticed (`common_hint_text`, `quoted`).
 - What was left out of the scores: `exclusion_summary` (one document: what it leaves out and
   why), `exclusions_asked` (the exclusions asked for, in one order), and the two views built on
   them: `comparison_left_out` (two documents) and `batch_left_out` (a folder check, whose plain
@@ -22,6 +24,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from core.batch.common_hint import CommonTextHint
 from core.batch.result import BatchResult
 from core.comparison import Comparison
 from core.detection.passages import PassageKind
@@ -350,3 +353,39 @@ def exclusion_lines(result: BatchResult, shown_common: int = SHOWN_COMMON) -> li
         if len(result.common_text) > shown_common:
             lines.append(f"  … and {len(result.common_text) - shown_common:,} more")
     return lines
+
+
+# --- a class, one submission at a time ------------------------------------------------------
+
+#: what a submission's strongest partner is called, where it is listed (a column, a heading)
+MOST_FOUND_IN = "Most found in another"
+#: … and what is said of a submission nothing of which is found in another
+NOTHING_FOUND_IN_ANOTHER = "nothing found in another document"
+
+
+def most_found_in(share: float, partner: str | None) -> str:
+    """A submission's largest share found in one other document, and that document:
+    "41.0% in essay-b.docx"; `NOTHING_FOUND_IN_ANOTHER` without a partner."""
+    if partner is None or share <= 0:
+        return NOTHING_FOUND_IN_ANOTHER
+    return f"{percent(share)} in {partner}"
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """`text` in single quotation marks, cut at a word to about `limit` characters ("…")."""
+    text = " ".join(text.split())
+    if len(text) > limit:
+        cut = text[:limit].rsplit(" ", 1)[0] if " " in text[:limit] else text[:limit]
+        text = cut.rstrip(" ,;:.") + "…"
+    return f"'{text}'"
+
+
+def common_hint_text(hint: CommonTextHint, limit: int = 60) -> str:
+    """What a folder check says when most of its pairs share one passage most of the class
+    holds: "Most pairs share the same passage (in 27 of 30 submissions): 'Discuss the causes
+    of…' — probably a prompt everyone pasted." (`limit`: the quotation's length)."""
+    passage = hint.passage
+    where = f"in {passage.documents:,} of {plural(hint.counted, 'submission')}"
+    text = quoted(passage.text, limit) if passage.text else "(its text could not be read again)"
+    pairs = "All pairs share" if hint.pairs == hint.flagged else "Most pairs share"
+    return f"{pairs} the same passage ({where}): {text} — probably a prompt everyone pasted."

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.batch import TABLE_KEY
+from app.cli.batch import SUBMISSIONS_HEADING, TABLE_KEY
 from app.cli.main import main
 from core.documents.sentences import word_spans
-from core.reports.batch_export import CSV_COLUMNS
+from core.reports.batch_export import CSV_COLUMNS, SUBMISSION_CSV_COLUMNS
 from core.reports.wording import LEFT_OUT, percent
 from core.resources import resource_path
 
@@ -332,3 +332,79 @@ def test_html_report_lists_common_text_escaped_and_shades_it(capsys, tmp_path: P
     html = page.read_text(encoding="utf-8")
     assert "excluded: common text" in html and 'class="excluded ex-common"' in html
     assert "<script>alert(2)</script>" not in html
+
+
+# -- the class one submission at a time, and the prompt everyone pasted ---------------------
+
+
+def test_each_submission_with_the_most_of_it_found_in_another(capsys, tmp_path: Path) -> None:
+    folder = class_with_prompt(tmp_path / "class")
+    target = tmp_path / "out" / "pairs.csv"
+    _, out, _ = run(capsys, "batch", folder, "--json", "--no-cache", "--lang", "en")
+    data = json.loads(out)
+    documents = {Path(d["path"]).name: d for d in data["documents"]}
+    copy, original = documents["reworded-copy.docx"], documents["original-essay.txt"]
+    assert Path(copy["strongest_partner"]["path"]).name == "original-essay.txt"
+    (pair,) = [p for p in data["pairs"] if {Path(p["a"]).name, Path(p["b"]).name} == {
+        "reworded-copy.docx", "original-essay.txt"}]  # fmt: skip
+    side = "copied_a" if Path(pair["a"]).name == "reworded-copy.docx" else "copied_b"
+    assert copy["strongest_partner"]["share"] == pair[side]
+    assert Path(original["strongest_partner"]["path"]).name == "reworded-copy.docx"
+    assert copy["flagged_pairs"] == 1 and original["flagged_pairs"] == 4
+    assert documents["unrelated-essay.txt"]["strongest_partner"] is None
+    assert documents["unrelated-essay.txt"]["flagged_pairs"] == 0
+    # the table says it in words, the most found first
+    _, out, _ = run(capsys, "batch", folder, "--no-cache", "--lang", "en", "--csv", target)
+    lines = out.splitlines()
+    start = lines.index(SUBMISSIONS_HEADING)
+    assert lines[start + 1] == (
+        f"{percent(copy['strongest_partner']['share']):>7}  reworded-copy.docx  in  "
+        "original-essay.txt"
+    )
+    assert lines[start + 6].split() == ["1", "other", "submission:", "nothing", "found", "in",
+                                        "another", "document"]  # fmt: skip
+    # and the CSV beside the pairs' lists them all
+    beside = tmp_path / "out" / "pairs-submissions.csv"
+    rows = list(csv.DictReader(beside.open(encoding="utf-8")))
+    assert list(rows[0]) == list(SUBMISSION_CSV_COLUMNS)
+    assert [Path(r["path"]).name for r in rows][:2] == ["reworded-copy.docx", "original-essay.txt"]
+    assert Path(rows[0]["partner"]).name == "original-essay.txt"
+    assert float(rows[0]["share"]) == copy["strongest_partner"]["share"]
+    assert rows[-1]["partner"] == "" and rows[-1]["share"] == "0.0" and rows[-1]["pairs"] == "0"
+    assert {r["archive"] for r in rows} == {"false"}
+
+
+def test_the_pasted_prompt_is_pointed_out_with_the_option_that_leaves_it_out(
+    capsys, tmp_path: Path
+) -> None:
+    folder = class_with_prompt(tmp_path / "class")
+    argv = ["batch", folder, "--no-cache", "--lang", "en"]
+    _, out, _ = run(capsys, *argv)
+    (hint,) = [line for line in out.splitlines() if line.startswith("hint: ")]
+    assert hint.startswith(
+        "hint: Most pairs share the same passage (in 4 of 6 submissions): 'Read the passage "
+        "below and answer the questions that…' — probably a prompt everyone pasted."
+    )
+    assert hint.endswith("To leave out text common to the class: --exclude-common 0.5")
+    _, out, _ = run(capsys, *argv, "--json")
+    found = json.loads(out)["common_hint"]
+    assert found["share"] == 0.5 and found["counted"] == 6
+    assert found["pairs"] == 6 and found["flagged"] == 7
+    assert [(p["text"], p["documents"]) for p in found["passages"]] == [(PROMPT, 4)]
+    # once it is left out, nothing more is suggested
+    _, out, _ = run(capsys, *argv, "--exclude-common", "0.5")
+    assert "hint:" not in out
+    _, out, _ = run(capsys, *argv, "--exclude-common", "0.5", "--json")
+    assert json.loads(out)["common_hint"] is None
+    # a class without one hears nothing of it
+    plain = copy_samples(tmp_path / "plain")
+    _, out, _ = run(capsys, "batch", plain, "--no-cache", "--lang", "en")
+    assert "hint:" not in out
+    _, out, _ = run(capsys, "batch", plain, "--no-cache", "--lang", "en", "--json")
+    assert json.loads(out)["common_hint"] is None
+
+
+def test_strict_lists_neither_submissions_nor_the_hint(capsys, tmp_path: Path) -> None:
+    folder = class_with_prompt(tmp_path / "class")
+    _, out, _ = run(capsys, "batch", folder, "--no-cache", "--lang", "en", "--strict")
+    assert SUBMISSIONS_HEADING not in out and "hint:" not in out

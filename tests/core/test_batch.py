@@ -431,7 +431,8 @@ def test_common_text_with_workers_and_the_cache(tmp_path: Path, monkeypatch) -> 
     folder = tmp_path / "class"
     collection_with_prompt(folder)
     cache = DocumentCache(tmp_path / "cache.sqlite3")
-    run_batch([folder], options=BatchOptions(signature=EN, workers=1), cache=cache)  # no prints
+    plain = BatchOptions(signature=EN, workers=1, suggest_common=False)
+    run_batch([folder], options=plain, cache=cache)  # no fingerprints
     parsed: list[Path] = []
     printed: list[Path] = []
     real_load, real_prints = batch_module.load_document, batch_module.fingerprint_document

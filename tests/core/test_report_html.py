@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 
-from core.batch.common_text import exclude_common_text
+from core.batch.common_hint import CommonTextHint
+from core.batch.common_text import CommonPassage, exclude_common_text
 from core.batch.ranking import rank_key
 from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult
 from core.batch.run import compare_pair
@@ -44,6 +45,7 @@ from core.reports.html import (
 from core.reports.wording import (
     LEFT_OUT,
     batch_left_out,
+    common_hint_text,
     exclusion_summary,
     percent,
     plural,
@@ -805,3 +807,82 @@ def test_segments_note_excluded_spans_and_their_reasons() -> None:
     both = 'excluded: quotation ("…"); excluded: common text (in 3 of 4 documents)'
     assert segments[3].why == both
     assert segments[4].why == segments[5].why == 'excluded: quotation ("…")'
+
+
+# -- submissions and the pasted prompt ------------------------------------------------------
+
+
+class Rows(HTMLParser):
+    """The cells of the table with the given id, row by row, and each row's links."""
+
+    def __init__(self, table: str) -> None:
+        super().__init__()
+        self.table, self.inside, self.rows, self.links = table, False, [], []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attr = dict(attrs)
+        if tag == "table":
+            self.inside = attr.get("id") == self.table
+        elif self.inside and tag == "tr":
+            self.rows.append([])
+            self.links.append([])
+        elif self.inside and tag in ("td", "th") and self.rows:
+            self._cell = []
+        elif self.inside and tag == "a" and self.links:
+            self.links[-1].append(attr.get("href"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self.inside = False
+        elif tag in ("td", "th") and self._cell is not None and self.rows:
+            self.rows[-1].append("".join(self._cell).strip())
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def test_the_index_lists_each_submission_with_the_most_of_it_found_in_another(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    index = write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs))
+    table = Rows("submission-table")
+    table.feed(index.read_text(encoding="utf-8"))
+    header, *rows = table.rows
+    assert header == ["Submission", "Most found in another", "Found in", "Pairs"]
+    names = display_names(result)
+    best: dict[int, tuple[float, int]] = {}
+    for pair in result.pairs:
+        for d, other, share in ((pair.a, pair.b, pair.copied_a), (pair.b, pair.a, pair.copied_b)):
+            if share > best.get(d, (0.0, -1))[0]:
+                best[d] = (share, other)
+    expected = sorted(range(len(docs)), key=lambda d: (-best.get(d, (0.0,))[0], d))
+    assert [row[0] for row in rows] == [names[d] for d in expected]
+    for row, links, d in zip(rows, table.links[1:], expected, strict=True):
+        share, partner = best[d]
+        assert row[1:3] == [percent(share), names[partner]]
+        pair = next(p for p in result.pairs if {p.a, p.b} == {d, partner})
+        assert links == [f"pairs/{pair_page_name(result.pairs.index(pair) + 1)}"]
+
+
+def test_two_documents_have_no_submissions_table(docs: list[Document], tmp_path: Path) -> None:
+    two = make_result(docs[:2])
+    html = write_html_report(two, tmp_path, threshold=0.0, load_document=loader(docs))
+    assert 'id="submissions"' not in html.read_text(encoding="utf-8")
+
+
+def test_the_index_points_out_a_pasted_prompt_escaped(
+    docs: list[Document], result: BatchResult, tmp_path: Path
+) -> None:
+    passage = CommonPassage(f"Answer every question. {SCRIPT}", 3, 5)
+    hinted = replace(result, common_hint=CommonTextHint(0.5, (passage,), 4, 3, 4))
+    html = write_html_report(hinted, tmp_path, threshold=0.0, load_document=loader(docs))
+    text = html.read_text(encoding="utf-8")
+    assert escape(common_hint_text(hinted.common_hint)) in text  # type: ignore[arg-type]
+    assert "<code>--exclude-common 0.5</code>" in text
+    assert f"Answer every question. {escape(SCRIPT)}</blockquote>" in text
+    assert "<script>alert" not in text
+    plain = write_html_report(result, tmp_path / "plain", threshold=0.0, load_document=loader(docs))
+    assert 'class="note hint"' not in plain.read_text(encoding="utf-8")

@@ -340,3 +340,42 @@ def test_the_default_lists_every_passage_with_copied_text_and_no_discarded_block
         "Verified",
         "Reworded",
     ]
+
+
+def test_the_proxy_numbers_what_it_lists_without_gaps(qtbot, model: BlockTableModel) -> None:
+    proxy = BlockFilterProxy()
+    proxy.setSourceModel(model)
+    # the discarded block is first along A: under the default filter the rest count from 1
+    assert column(proxy, BlockTableModel.COL_NUMBER) == ["1", "2", "R1", "3", "R2"]
+    assert column(model, BlockTableModel.COL_NUMBER) == ["1", "2", "3", "R1", "4", "R2"]
+    numbers = dict(
+        zip(column(proxy, 0, INDEX_ROLE), column(proxy, BlockTableModel.COL_NUMBER), strict=True)
+    )
+    assert numbers == proxy.numbering().labels
+    proxy.sort(BlockTableModel.COL_LENGTH, Qt.SortOrder.DescendingOrder)  # numbers stay put
+    assert (
+        dict(
+            zip(
+                column(proxy, 0, INDEX_ROLE), column(proxy, BlockTableModel.COL_NUMBER), strict=True
+            )
+        )
+        == numbers
+    )
+    with qtbot.waitSignal(proxy.numbering_changed):
+        proxy.set_state_filter(StateFilter.VERIFIED)
+    assert column(proxy, BlockTableModel.COL_NUMBER) == ["1"]
+    with qtbot.waitSignal(proxy.numbering_changed):
+        model.set_comparison(None)
+    assert proxy.numbering().labels == {}
+
+
+def test_a_split_rows_tooltip_says_sentences_start_differently_never_reworded(
+    model: BlockTableModel,
+) -> None:
+    for row in range(model.rowCount()):
+        item = model.index(row, 0).data(BLOCK_ROLE)
+        if isinstance(item, Passage) or item.state is not BlockState.SPLIT:
+            continue
+        tip = model.index(row, BlockTableModel.COL_STATE).data(Qt.ItemDataRole.ToolTipRole)
+        assert "start differently" in tip
+        assert "reword" not in tip.lower() and "edited" not in tip.lower()

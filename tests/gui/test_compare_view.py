@@ -55,6 +55,7 @@ from core.documents.sentences import word_spans
 from core.options import MatchOptions, SignatureOptions
 from core.resources import resource_path
 from tests.core.docmakers import COPIED, FILLER_A, FILLER_B, RESHAPED
+from tests.gui_logic.long_text import AFTER, END_A, END_B, INSIDE, S0, S1, S2, S3
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "gutenberg"
 NOVELS = (CORPUS / "pg2701.txt", CORPUS / "pg345.txt")
@@ -934,3 +935,45 @@ def test_moving_through_the_table_with_the_keyboard_follows_blocks(
     assert blocker.args == [2]
     a_span, _ = samples().piece_chars(samples().blocks[2].pieces[0])
     assert a_span[0] <= view.pane_a.textCursor().position() < a_span[1]
+
+
+# --- a sentence too long for the signature, the same in both documents -----------------------
+
+
+def test_an_identical_long_sentence_beside_a_block_is_drawn_as_part_of_it(
+    qtbot, sync_runner
+) -> None:
+    middle = S0 + S1 + INSIDE + S2 + S3 + AFTER
+    view = shown(qtbot, sync_runner, FILLER_A + middle + END_A, FILLER_B + middle + END_B)
+    with qtbot.waitExposed(view):
+        view.show()
+    comparison = view.comparison()
+    assert comparison is not None
+    (block,) = [i for i, b in enumerate(comparison.blocks) if b.pieces]
+    slot = view.block_model.colour_slot(block)
+    assert slot is not None
+    after = comparison.a.text.index(AFTER.strip())
+    after_b = comparison.b.text.index(AFTER.strip())
+    for pane, start in ((view.pane_a, after), (view.pane_b, after_b)):
+        (selection,) = [
+            s for s in selections_of_kind(pane, MarkKind.LONG) if s.cursor.selectionStart() == start
+        ]
+        # the block's colour, and none of an edited passage's dashes
+        assert selection.format.background().color() == piece_background(slot, pane.palette())
+        assert selection.format.underlineStyle() == QTextCharFormat.UnderlineStyle.NoUnderline
+        assert selection.format.property(MARK_BLOCK_PROPERTY) == block
+        # all of it emphasised, as word for word
+        assert (start, start + len(AFTER.strip())) in emphasised(pane)
+        # on the strip too, in the block's colour
+        assert any(
+            bar.mark.kind is MarkKind.LONG and bar.mark.start == start and bar.mark.slot == slot
+            for bar in pane.overview.bars()
+        )
+    view.pane_a.show_span(after, after + 10)
+    tip = view.pane_a.tooltip_at(point_in(view.pane_a, after + 5))
+    assert tip.splitlines()[1] == "Block 1 · identical sentence, too long to count"
+    view.pane_b.verticalScrollBar().setValue(0)
+    with qtbot.waitSignal(view.block_selected) as blocker:
+        click_at(view.pane_a, after + 5)
+    assert blocker.args == [block]
+    assert view.pane_b.span_visible(after_b, after_b + len(AFTER.strip()))

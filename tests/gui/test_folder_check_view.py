@@ -462,7 +462,7 @@ def test_a_pair_found_only_by_the_reworded_detector_is_listed(
         for col, header in enumerate(FolderCheckPairModel.HEADERS)
     }
     assert row["Copied"] == percent(pair.copied) != "0%"
-    assert row["Blocks"] == "0" and row["Edited"] == "1" and row["Jaccard"] == "0%"
+    assert row["Blocks"] == "0" and row["Edited"] == "1" and row["Jaccard (paper)"] == "0%"
     assert "1 passage, edited" in view.proxy.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
     # a threshold on the share keeps it, where one on Jaccard would have hidden it
     view.setup.threshold_spin.setValue(10)

@@ -47,3 +47,30 @@ def test_pairs_show_names_shares_and_passages_and_sort_by_number(qapp) -> None:
     assert model.data(first, PAIR_ROLE) is pairs[0]
     assert model.headerData(0, Qt.Orientation.Horizontal) == "Document A"
     assert model.headerData(PairTableModel.COL_COPIED, Qt.Orientation.Horizontal) == "Copied"
+
+
+def test_both_shares_lead_and_each_documents_strongest_pair_says_so(qapp) -> None:
+    options = SignatureOptions(language="en")
+    names = ("original-essay.txt", "reworded-copy.txt", "original-essay.docx")
+    a, b, c = (load_document(resource_path("samples", n), options) for n in names)
+    copy, same = compare_documents(a, b), compare_documents(a, c)
+    model = PairTableModel()
+    model.set_pairs([RankedPair(same), RankedPair(copy)])
+    assert model.headerData(PairTableModel.COL_JACCARD, Qt.Orientation.Horizontal) == (
+        "Jaccard (paper)"
+    )
+    row = {
+        model.headerData(col, Qt.Orientation.Horizontal): model.data(model.index(1, col))
+        for col in range(model.columnCount())
+    }
+    assert (row["A in B"], row["B in A"]) == (percent(copy.copied_a), percent(copy.copied_b))
+    assert model.data(model.index(1, PairTableModel.COL_COPIED_B), SORT_ROLE) == copy.copied_b
+    # the essay is found whole in its .docx twin: that pair is the most of it found elsewhere;
+    # the copy's most found elsewhere is in the original
+    same_tip = model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole)
+    copy_tip = model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
+    assert "The most of original-essay.txt found in another document: 100% (this pair)" in same_tip
+    assert "The most of original-essay.txt found" not in copy_tip
+    assert "The most of reworded-copy.txt found in another document: 70.8% (this pair)" in (
+        copy_tip
+    )

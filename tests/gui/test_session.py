@@ -285,3 +285,25 @@ def test_a_superseded_jobs_preparation_never_replaces_the_current_one(qtbot, set
     # the GUI thread
     assert session.prepared_for(current) == ("prepared", current)
     assert session.prepared_for(prepared[0]) is None
+
+
+def test_each_document_gets_its_strongest_partner_from_the_ranking(settings, sync_runner) -> None:
+    from core.batch.partners import strongest_partners
+
+    session, _shown = make_session(settings, sync_runner)
+    ranked: list = []
+    session.pairs_ranked.connect(ranked.append)
+    session.add_paths([ORIGINAL, COPY, UNRELATED])
+    (pair,) = ranked[-1]
+    c = pair.comparison
+    model = session.documents
+    assert model.partners_shown()
+    original = model.partner(ORIGINAL.resolve())
+    assert original is not None and original.partner == COPY.resolve()
+    share = c.copied_a if c.a.path == ORIGINAL.resolve() else c.copied_b
+    assert original.share == share
+    assert model.partner(UNRELATED.resolve()) is None  # nothing of it found in another
+    # the same rule as the folder check's (core.batch.partners), keyed by path
+    assert strongest_partners([]) == {}
+    session.remove_rows([model.row_of(UNRELATED.resolve())])
+    assert ranked[-1] == [] and not model.partners_shown()

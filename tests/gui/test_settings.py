@@ -89,3 +89,32 @@ def test_the_settings_dialog_offers_the_strict_setting(qtbot) -> None:
     strict = SettingsDialog(SignatureOptions(), MatchOptions(reworded=False))
     qtbot.addWidget(strict)
     assert not strict.reworded.isChecked()
+
+
+def test_export_and_case_folders_fall_back_to_the_last_folder(settings, tmp_path) -> None:
+    settings.set_last_folder(tmp_path)
+    assert settings.export_folder() == str(tmp_path) == settings.case_folder()
+    reports, cases = tmp_path / "reports", tmp_path / "cases"
+    reports.mkdir()
+    cases.mkdir()
+    settings.set_export_folder(reports)
+    settings.set_case_folder(cases)
+    assert settings.export_folder() == str(reports) and settings.case_folder() == str(cases)
+    reports.rmdir()  # gone: back to the last folder
+    assert settings.export_folder() == str(tmp_path)
+
+
+def test_the_evidence_paper_is_automatic_unless_chosen(settings, qtbot) -> None:
+    from app.gui.settings_dialog import SettingsDialog
+    from core.options import ExclusionOptions, MatchOptions, SignatureOptions
+
+    assert settings.evidence_paper() == "auto" and settings.evidence_format() == "pdf"
+    settings.store.setValue("evidence/paper", "tabloid")  # hand-edited: ignored
+    assert settings.evidence_paper() == "auto"
+    dialog = SettingsDialog(SignatureOptions(), MatchOptions(), ExclusionOptions(), paper="letter")
+    qtbot.addWidget(dialog)
+    assert dialog.paper_choice() == "letter"
+    dialog.paper.setCurrentIndex(dialog.paper.findData("a4"))
+    assert dialog.paper_choice() == "a4"
+    dialog.restore_defaults()
+    assert dialog.paper_choice() == "auto"

@@ -331,7 +331,7 @@ def test_a_reworded_passage_says_its_kind_and_what_changed() -> None:
             if n
         )
     )
-    tip = reworded_tooltip(0, passage)
+    tip = reworded_tooltip("Passage R1", passage)
     assert tip.splitlines() == [
         head,
         f"Passage R1 · sentences {sentences_text(passage.a_sentences)} of A, "
@@ -388,7 +388,7 @@ def test_a_selected_block_shows_its_first_piece_or_all_of_it_when_none_is_kept()
 def test_a_verified_piece_says_so_in_plain_words() -> None:
     comparison = samples()
     ((index, block),) = indexed(comparison, BlockState.VERIFIED)
-    assert piece_tooltip(index, block, 0) == (
+    assert piece_tooltip(f"Block {index + 1}", block, 0) == (
         "Verified block (word for word)\n"
         f"Block {index + 1} · verified\n"
         f"{block.pieces[0].length} sentences in a row have the same lengths and start with the "
@@ -403,7 +403,7 @@ def test_a_piece_copied_word_for_word_says_so() -> None:
     (words,) = shared_words(comparison)
     assert words.word_for_word
     assert shared_words_text(words) == "Word for word: every word is the same, in the same order."
-    tip = piece_tooltip(index, block, 0, words)
+    tip = piece_tooltip(f"Block {index + 1}", block, 0, words)
     assert shared_words_text(words) in tip.splitlines()
     assert (
         mark_tooltip(comparison, Mark(0, 1, MarkKind.PIECE, index, 0, 0), {(index, 0): words})
@@ -426,7 +426,7 @@ def test_a_piece_alike_only_in_shape_counts_its_shared_words() -> None:
 def test_a_split_piece_says_which_passage_it_is_and_what_else_differs() -> None:
     comparison = samples()
     (index, block), *_ = indexed(comparison, BlockState.SPLIT)
-    tip = piece_tooltip(index, block, 0)
+    tip = piece_tooltip(f"Block {index + 1}", block, 0)
     assert tip.startswith(
         f"Verified block (word for word)\nBlock {index + 1} · split, passage 1 of "
         f"{len(block.pieces)}\n"
@@ -440,19 +440,20 @@ def test_a_sentence_not_verified_quotes_the_first_words_that_differ() -> None:
     offset = block.failed[0]
     reason = comparison.failure_reason(block, offset)
     assert reason.startswith("first words differ: ")
-    assert failed_tooltip(index, reason) == (
-        f"Block {index + 1} · sentence not verified\n"
+    name = f"Block {index + 1}"
+    assert failed_tooltip(name, reason) == (
+        f"{name} · sentence not verified\n"
         f"Same length as its partner sentence, but the {reason}.\n"
-        "Not counted as word for word."
+        "Not counted as word for word: only the lengths agree, the sentences may be unrelated."
     )
     mark = Mark(0, 1, MarkKind.FAILED, index, offset, 0)
-    assert mark_tooltip(comparison, mark) == failed_tooltip(index, reason)
+    assert mark_tooltip(comparison, mark) == failed_tooltip(name, reason)
 
 
 def test_a_discarded_block_gives_the_engines_reason_as_a_sentence() -> None:
     comparison = samples()
     ((index, block),) = indexed(comparison, BlockState.DISCARDED)
-    tip = discarded_tooltip(index, block)
+    tip = discarded_tooltip(f"Block {index + 1}", block)
     reason = block.reason
     assert tip == (
         f"Block {index + 1} · discarded\n{reason[0].upper()}{reason[1:]}.\nNot counted as copied."

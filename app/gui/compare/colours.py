@@ -17,25 +17,22 @@ block's) with a dashed violet underline along the whole passage, and the words b
 in a stronger violet with a solid underline, so the words that differ are the ones left plain.
 The dashes and underlines tell the two kinds apart without colour too (colour-blind readers,
 greyscale print).
+
+The overview strips beside the panes' scrollbars mark each passage in its hue itself (a block's
+swatch colour, the reworded violet, lightened on a dark strip), over a groove a shade off the
+pane's background.
 """
 
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
 
-#: Paul Tol's "light" qualitative scheme (pale grey left out), in his recommended order: one
-#: colour per colour slot (`marks.COLOUR_SLOTS`; `marks.colour_slots` assigns them)
-BLOCK_PALETTE: tuple[str, ...] = (
-    "#77AADD",  # light blue
-    "#EE8866",  # orange
-    "#EEDD88",  # light yellow
-    "#FFAABB",  # pink
-    "#99DDFF",  # light cyan
-    "#44BB99",  # mint
-    "#BBCC33",  # pear
-    "#AAAA00",  # olive
-)
+from core.reports import palette
 
+#: Paul Tol's "light" qualitative scheme (pale grey left out), in his recommended order: one
+#: colour per colour slot (`marks.COLOUR_SLOTS`; `marks.colour_slots` assigns them); the same
+#: colours as the reports' (`core.reports.palette`)
+BLOCK_PALETTE = palette.BLOCK_PALETTE
 # How much of the hue survives on a dark pane at most; the rest is the pane's own background.
 DARK_MIX = 0.42
 # WCAG AA for body text. A colour that would fall below it against the pane's text colour is
@@ -60,7 +57,7 @@ NEUTRAL_DARK = "#A0A0A0"
 # Reworded passages: violet, the swatch of table rows and the legend in both themes; the line
 # (dashed under the passage, solid under its shared words) darker on a light pane, lighter on a
 # dark one
-REWORDED_HUE = "#8E63C7"
+REWORDED_HUE = palette.REWORDED_HUE
 REWORDED_LINE_LIGHT = "#5E3A94"
 REWORDED_LINE_DARK = "#C9A8F5"
 # how much of the hue the fill of a passage and of its shared words take (the rest is the
@@ -154,6 +151,24 @@ def _fill(shares: tuple[float, float], palette: QPalette) -> QColor:
         share -= 0.02
         colour = _mix(reworded_swatch(), base, share)
     return colour
+
+
+def overview_reworded(palette: QPalette) -> QColor:
+    """A reworded passage's mark on an overview strip: the violet itself on a light strip, a
+    lighter violet on a dark one (the hue alone sinks into a dark background)."""
+    return QColor(REWORDED_LINE_DARK) if is_dark(palette) else reworded_swatch()
+
+
+def overview_reworded_fill(palette: QPalette) -> QColor:
+    """The inside of a reworded passage's mark on an overview strip: paler, as in the pane."""
+    return _mix(overview_reworded(palette), palette.color(QPalette.ColorRole.Base), 0.35)
+
+
+def overview_background(palette: QPalette) -> QColor:
+    """An overview strip's groove: the pane's background a little toward its text colour."""
+    return _mix(
+        palette.color(QPalette.ColorRole.Text), palette.color(QPalette.ColorRole.Base), 0.06
+    )
 
 
 def found_colours(palette: QPalette) -> tuple[QColor, QColor]:

@@ -14,16 +14,26 @@ The view lists, marks and steps through *listed items*, numbered in one range: t
 SL+ST first (`comparison.blocks[i]` is item i: verified, split or discarded), then the reworded
 passages (`comparison.reworded_passages[k]` is item `len(blocks) + k`). A mark's `block` is its
 item's number, so a reworded passage is framed, clicked and stepped to like a block.
+
+That number is internal. What a teacher reads (the table's "#", the tooltips, the overview
+strips) is a `Numbering`, made by `number_items` alone: the items the table lists, in reading
+order along A, numbered 1, 2, 3… (blocks) and R1, R2… (reworded passages) without gaps, so
+hidden discarded blocks and a filter leave none. The table's filter owns the numbering in use
+(`block_model.BlockFilterProxy.numbering`); everything else reads it there.
+
+A sentence too long for the signature that both documents hold word for word, inside or beside
+a kept piece, is marked as part of that block (`MarkKind.LONG`, `long_sentences`).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Generic, NamedTuple, Protocol, TypeVar
 
+from app.gui.compare.long_sentences import LongSentence, identical_long_sentences
 from core.comparison import Comparison
 from core.detection.passages import (
     Passage,
@@ -34,6 +44,7 @@ from core.detection.passages import (
 from core.detection.verification import BlockOutcome, BlockState
 from core.documents.document import Document
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
+from core.documents.signature import MAX_PAPER_LENGTH
 from core.exclusions.quotations import BLOCK_QUOTE
 from core.reports.wording import (
     LEFT_OUT,
@@ -67,6 +78,10 @@ class MarkKind(IntEnum):
     # a reworded passage: copied and edited. It wins over a failed sentence inside it (that
     # sentence is not word for word, but the passage around it is counted as copied)
     REWORDED = 3
+    # a sentence too long for the signature, the same in both documents, inside or beside a
+    # kept piece (`long_sentences`): part of that block. It wins over the piece around it and
+    # over a reworded passage the detector made of it (not a word of it was edited)
+    LONG = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +92,7 @@ class Mark:
     block: int  # the listed item's number (the module's docstring); -1 for EXCLUDED
     part: int  # PIECE: index among the block's pieces; FAILED: offset in the block;
     # EXCLUDED: index in the document's `excluded`; REWORDED: index in
-    # comparison.reworded_passages; else 0
+    # comparison.reworded_passages; LONG: index in `identical_long_sentences`; else 0
     slot: int | None  # colour slot of a kept block (`colour_slots`), None otherwise
 
 
@@ -256,6 +271,51 @@ def listed_order(comparison: Comparison) -> list[int]:
     return [index for _, _, index in sorted(keys)]
 
 
+@dataclass(frozen=True, slots=True)
+class Numbering:
+    """The numbers a teacher reads for the listed items (the module's docstring): `labels` by
+    item number ("3", "R2"); an item the table does not list has none."""
+
+    blocks: int  # items below this number are blocks; the rest are reworded passages
+    labels: Mapping[int, str]
+
+    def label(self, index: int) -> str:
+        """The item's number as shown ("3", "R2"), or "" when it is not listed."""
+        return self.labels.get(index, "")
+
+    def name(self, index: int) -> str:
+        """How the tooltips name an item: "Block 3", "Passage R2"; "Block (not listed)" for one
+        the table does not list (a discarded block under the default filter)."""
+        word = "Block" if index < self.blocks else "Passage"
+        label = self.labels.get(index)
+        return f"{word} {label}" if label else f"{word} (not listed)"
+
+    def listed(self) -> list[int]:
+        """The numbered items, in the order of their numbers (reading order along A)."""
+        return list(self.labels)
+
+
+def number_items(
+    comparison: Comparison, order: Sequence[int], listed: Callable[[int], bool] | None = None
+) -> Numbering:
+    """The one numbering rule: the items `listed` lets through (all, without it), taken in
+    `order` (`listed_order`: reading order along A), numbered 1, 2, 3… if blocks and R1, R2…
+    if reworded passages, each kind without gaps."""
+    blocks = len(comparison.blocks)
+    labels: dict[int, str] = {}
+    counted_blocks = counted_passages = 0
+    for index in order:
+        if listed is not None and not listed(index):
+            continue
+        if index < blocks:
+            counted_blocks += 1
+            labels[index] = str(counted_blocks)
+        else:
+            counted_passages += 1
+            labels[index] = f"R{counted_passages}"
+    return Numbering(blocks, labels)
+
+
 def piece_passages(comparison: Comparison) -> dict[tuple[int, int], Passage]:
     """The verified `Passage` of each kept piece, by (block, part): what changed between its
     two sides, counted as for a reworded passage (the block table's shared words)."""
@@ -296,6 +356,8 @@ class PreparedView:
     # edited novel takes ~0.3 s: done here, on the worker, not on the GUI thread)
     indexes: tuple[MarkIndex, MarkIndex, SpanIndex[Emphasis], SpanIndex[Emphasis]] | None = None
     largest: int | None = None  # the item the view opens at (`largest_item`)
+    # the too-long sentences both documents share inside or beside a piece (`MarkKind.LONG`)
+    long: tuple[LongSentence, ...] = ()
 
     @property
     def items(self) -> tuple[Listed, ...]:
@@ -315,12 +377,15 @@ class PreparedView:
 
 def prepare_view(comparison: Comparison) -> PreparedView:
     slots = colour_slots(comparison.blocks)
-    marks_a, marks_b = comparison_marks(comparison, slots)
+    long = tuple(identical_long_sentences(comparison))
+    marks_a, marks_b = comparison_marks(comparison, slots, long)
     shared = shared_words(comparison)
     emphasis_a, emphasis_b = emphasis_spans(shared, slots)
     reworded_a, reworded_b = reworded_emphasis(comparison)
-    emphasis_a += reworded_a
-    emphasis_b += reworded_b
+    long_a, long_b = long_emphasis(long, slots)
+    # a long sentence is word for word: its block's shade, not a reworded passage's violet
+    emphasis_a += _outside(reworded_a, long_a) + long_a
+    emphasis_b += _outside(reworded_b, long_b) + long_b
     return PreparedView(
         comparison,
         slots,
@@ -333,7 +398,34 @@ def prepare_view(comparison: Comparison) -> PreparedView:
         piece_passages(comparison),
         (MarkIndex(marks_a), MarkIndex(marks_b), SpanIndex(emphasis_a), SpanIndex(emphasis_b)),
         largest_item(comparison),
+        long,
     )
+
+
+def long_emphasis(
+    long: Iterable[LongSentence], slots: list[int | None]
+) -> tuple[list[Emphasis], list[Emphasis]]:
+    """The too-long sentences both documents share, each as one emphasised span (every word is
+    the same) in its block's colour slot, in pane A and pane B."""
+    in_a: list[Emphasis] = []
+    in_b: list[Emphasis] = []
+    for sentence in long:
+        slot = slots[sentence.block]
+        in_a.append(Emphasis(*sentence.a_chars, slot))
+        in_b.append(Emphasis(*sentence.b_chars, slot))
+    return in_a, in_b
+
+
+def _outside(spans: list[Emphasis], covers: list[Emphasis]) -> list[Emphasis]:
+    """`spans` less those inside one of `covers`."""
+    if not covers:
+        return spans
+    index = SpanIndex(covers)
+    return [
+        span
+        for span in spans
+        if not any(c.start <= span.start and span.end <= c.end for c in index.covering(span.start))
+    ]
 
 
 def emphasis_spans(
@@ -378,13 +470,17 @@ def _joined(text: str, spans: Iterable[Span]) -> list[Emphasis]:
 
 
 def comparison_marks(
-    comparison: Comparison, slots: list[int | None]
+    comparison: Comparison,
+    slots: list[int | None],
+    long: Sequence[LongSentence] | None = None,
 ) -> tuple[list[Mark], list[Mark]]:
     """The marks of pane A and pane B, in one pass over the listed items.
 
     Kept pieces (verified and split blocks) get their block's colour slot; the sentences of a
     split block that failed verification are marked on their own; a discarded block is marked
-    over its whole extent; a reworded passage over its sentences in each document."""
+    over its whole extent; a reworded passage over its sentences in each document; a too-long
+    sentence both documents share beside or inside a piece (`long`: `identical_long_sentences`
+    unless given) in its block's colour slot."""
     a, b = comparison.a, comparison.b
     marks_a: list[Mark] = []
     marks_b: list[Mark] = []
@@ -410,6 +506,12 @@ def comparison_marks(
     for part, passage in enumerate(comparison.reworded_passages):
         marks_a.append(Mark(*passage.a_chars, MarkKind.REWORDED, first + part, part, None))
         marks_b.append(Mark(*passage.b_chars, MarkKind.REWORDED, first + part, part, None))
+    if long is None:
+        long = identical_long_sentences(comparison)
+    for k, sentence in enumerate(long):
+        slot = slots[sentence.block]
+        marks_a.append(Mark(*sentence.a_chars, MarkKind.LONG, sentence.block, k, slot))
+        marks_b.append(Mark(*sentence.b_chars, MarkKind.LONG, sentence.block, k, slot))
     for doc, marks in ((a, marks_a), (b, marks_b)):
         for k, span in enumerate(doc.excluded):  # part: the span's index in doc.excluded
             marks.append(Mark(span.start, span.end, MarkKind.EXCLUDED, -1, k, None))
@@ -424,35 +526,47 @@ def mark_tooltip(
     mark: Mark,
     shared: dict[tuple[int, int], PieceWords] | None = None,
     document: Document | None = None,
+    numbering: Numbering | None = None,
+    long: Sequence[LongSentence] | None = None,
 ) -> str:
     """What a mark means, in plain words (its tooltip); `shared` is the pieces' shared words
-    by (block, part); `document` is the pane's document (for its exclusions)."""
+    by (block, part); `document` is the pane's document (for its exclusions); `numbering` the
+    numbers shown (every item listed, without it); `long` the comparison's
+    `identical_long_sentences` (worked out, without it)."""
     if mark.kind == MarkKind.EXCLUDED:
         return excluded_tooltip(document.excluded[mark.part]) if document is not None else ""
+    if numbering is None:
+        numbering = number_items(comparison, listed_order(comparison))
+    name = numbering.name(mark.block)
     if mark.kind == MarkKind.REWORDED:
-        return reworded_tooltip(mark.part, comparison.reworded_passages[mark.part])
+        return reworded_tooltip(name, comparison.reworded_passages[mark.part])
+    if mark.kind == MarkKind.LONG:
+        if long is None:
+            long = identical_long_sentences(comparison)
+        return long_tooltip(name, long[mark.part])
     block = comparison.blocks[mark.block]
     if mark.kind == MarkKind.PIECE:
         words = shared.get((mark.block, mark.part)) if shared else None
-        return piece_tooltip(mark.block, block, mark.part, words)
+        return piece_tooltip(name, block, mark.part, words)
     if mark.kind == MarkKind.FAILED:
-        return failed_tooltip(mark.block, comparison.failure_reason(block, mark.part))
-    return discarded_tooltip(mark.block, block)
+        return failed_tooltip(name, comparison.failure_reason(block, mark.part))
+    return discarded_tooltip(name, block)
 
 
 def piece_tooltip(
-    index: int, block: BlockOutcome, part: int, words: PieceWords | None = None
+    name: str, block: BlockOutcome, part: int, words: PieceWords | None = None
 ) -> str:
+    """A kept piece of a block (`name`: "Block 3", as `Numbering.name` gives it)."""
     length = block.pieces[part].length
     same = (
         f"{length} sentences in a row have the same lengths and start with the same words "
         "in both documents."
     )
     if block.state is BlockState.VERIFIED:
-        head = f"Block {index + 1} · verified"
+        head = f"{name} · verified"
         detail = same
     else:
-        head = f"Block {index + 1} · split, passage {part + 1} of {len(block.pieces)}"
+        head = f"{name} · split, passage {part + 1} of {len(block.pieces)}"
         detail = (
             f"{same} Elsewhere in this block {len(block.failed)} of {block.raw.length} "
             "sentences start differently (red wavy underline)."
@@ -463,10 +577,23 @@ def piece_tooltip(
     return f"{title}\n{head}\n{detail}\nClick to show it in the other document."
 
 
-def reworded_name(part: int) -> str:
-    """How the view numbers a reworded passage (`part`: its index in
-    comparison.reworded_passages): "R1", "R2", … beside the blocks' 1, 2, …"""
-    return f"R{part + 1}"
+def long_tooltip(name: str, sentence: LongSentence) -> str:
+    """A sentence too long for the signature that both documents hold word for word, inside or
+    beside one of the block's pieces (`long_sentences`)."""
+    where = (
+        "It lies between sentences of this block: the copied share counts it, the block's "
+        "length and Jaccard do not."
+        if sentence.inside
+        else "It continues this block, which the method has to end before it: the block's length "
+        "and Jaccard do not count it."
+    )
+    return (
+        f"{PASSAGE_KIND_TITLES[PassageKind.VERIFIED]}\n"
+        f"{name} · identical sentence, too long to count\n"
+        f"Word for word the same in both documents, but with {sentence.terms} words (stop words "
+        f"aside) it is over the {MAX_PAPER_LENGTH} the sentence-length method can use. {where}\n"
+        "Click to show it in the other document."
+    )
 
 
 def sentences_text(sentences: tuple[int, int]) -> str:
@@ -481,11 +608,12 @@ def reworded_line(passage: Passage) -> str:
     return f"{PASSAGE_KIND_TITLES[PassageKind.REWORDED]} — {word_changes_text(passage.changes)}"
 
 
-def reworded_tooltip(part: int, passage: Passage) -> str:
-    """A reworded passage: its kind and what changed, where it is, what it means."""
+def reworded_tooltip(name: str, passage: Passage) -> str:
+    """A reworded passage (`name`: "Passage R1"): its kind and what changed, where it is, what
+    it means."""
     return (
         f"{reworded_line(passage)}\n"
-        f"Passage {reworded_name(part)} · sentences {sentences_text(passage.a_sentences)} of A, "
+        f"{name} · sentences {sentences_text(passage.a_sentences)} of A, "
         f"{sentences_text(passage.b_sentences)} of B · {percent(passage.similarity)} alike\n"
         "The same content words in partly different wording: copied, then edited.\n"
         "The words both sides share are underlined; the words that differ are plain.\n"
@@ -504,11 +632,15 @@ def shared_words_text(words: PieceWords) -> str:
     )
 
 
-def failed_tooltip(index: int, reason: str) -> str:
+def failed_tooltip(name: str, reason: str) -> str:
+    """A sentence of a split block whose first words differ from its partner's (`reason`:
+    `Comparison.failure_reason`, the keys quoted). Only the lengths agree: the two sentences
+    may be unrelated, so it is never called reworded (that word is the reworded-passage
+    detector's)."""
     return (
-        f"Block {index + 1} · sentence not verified\n"
+        f"{name} · sentence not verified\n"
         f"Same length as its partner sentence, but the {reason}.\n"
-        "Not counted as word for word."
+        "Not counted as word for word: only the lengths agree, the sentences may be unrelated."
     )
 
 
@@ -530,19 +662,25 @@ def excluded_tooltip(span: ExcludedSpan) -> str:
     )
 
 
-def discarded_tooltip(index: int, block: BlockOutcome) -> str:
+def discarded_tooltip(name: str, block: BlockOutcome) -> str:
     reason = block.reason[:1].upper() + block.reason[1:]
-    return f"Block {index + 1} · discarded\n{reason}.\nNot counted as copied."
+    return f"{name} · discarded\n{reason}.\nNot counted as copied."
 
 
 # --- where a mark's partner is ------------------------------------------------------------
 
 
-def mark_spans(comparison: Comparison, mark: Mark) -> tuple[Span, Span]:
-    """The spans in A and in B of the part of its item that `mark` shows."""
+def mark_spans(
+    comparison: Comparison, mark: Mark, long: Sequence[LongSentence] | None = None
+) -> tuple[Span, Span]:
+    """The spans in A and in B of the part of its item that `mark` shows (`long`: the
+    comparison's `identical_long_sentences`, worked out without it)."""
     if mark.kind == MarkKind.REWORDED:
         passage = comparison.reworded_passages[mark.part]
         return passage.a_chars, passage.b_chars
+    if mark.kind == MarkKind.LONG:
+        sentence = (identical_long_sentences(comparison) if long is None else long)[mark.part]
+        return sentence.a_chars, sentence.b_chars
     block = comparison.blocks[mark.block]
     raw = block.raw
     if mark.kind == MarkKind.PIECE:
@@ -566,3 +704,60 @@ def block_spans(comparison: Comparison, index: int) -> tuple[Span, Span]:
     if block.pieces:
         return comparison.piece_chars(block.pieces[0])
     return item_spans(comparison, block)
+
+
+# --- the overview strips ------------------------------------------------------------------
+
+#: what an overview strip marks: the copied passages of both kinds (and, when the table lists
+#: them and the panes show them, the discarded blocks)
+OVERVIEW_KINDS = frozenset({MarkKind.PIECE, MarkKind.LONG, MarkKind.REWORDED, MarkKind.DISCARDED})
+
+
+def overview_marks(marks: Iterable[Mark], shown: Callable[[int], bool]) -> list[Mark]:
+    """The marks of a pane that its overview strip shows, in order along the document: those of
+    OVERVIEW_KINDS whose item is `shown` (listed by the table and not hidden)."""
+    kept = [m for m in marks if m.kind in OVERVIEW_KINDS and shown(m.block)]
+    kept.sort(key=lambda m: (m.start, m.end, m.kind))
+    return kept
+
+
+def overview_tooltip(
+    comparison: Comparison,
+    mark: Mark,
+    numbering: Numbering,
+    in_a: bool,
+    long: Sequence[LongSentence] | None = None,
+) -> str:
+    """A strip mark's tooltip, with sentence numbers of its own document (A when `in_a`):
+    "Block 3 — word for word, sentences 12–15"."""
+    name = numbering.name(mark.block)
+    if mark.kind == MarkKind.REWORDED:
+        passage = comparison.reworded_passages[mark.part]
+        what = f"edited, {_sentences(passage.a_sentences if in_a else passage.b_sentences)}"
+    elif mark.kind == MarkKind.LONG:
+        sentence = (identical_long_sentences(comparison) if long is None else long)[mark.part]
+        index = sentence.a_sentence if in_a else sentence.b_sentence
+        what = (
+            f"word for word, {_sentences((index, index + 1))}: identical in both, too long to count"
+        )
+    else:
+        block = comparison.blocks[mark.block]
+        a, b = comparison.a.signature, comparison.b.signature
+        if mark.kind == MarkKind.PIECE:
+            in_both = piece_sentences(a, b, block.pieces[mark.part])
+            what = f"word for word, {_sentences(in_both[0] if in_a else in_both[1])}"
+            if block.state is BlockState.SPLIT:
+                what += f" (passage {mark.part + 1} of {len(block.pieces)})"
+        else:
+            raw = block.raw
+            signature, start = (a, raw.a_start) if in_a else (b, raw.b_start)
+            first = signature.sentence_indices[start]
+            end = signature.sentence_indices[start + raw.length - 1] + 1
+            what = f"discarded (the lengths agree by chance), {_sentences((first, end))}"
+    return f"{name} — {what}\nClick to go to it."
+
+
+def _sentences(sentences: tuple[int, int]) -> str:
+    """ "sentences 12–15", "sentence 12"."""
+    first, end = sentences
+    return f"sentence{'s' if end - first > 1 else ''} {sentences_text(sentences)}"

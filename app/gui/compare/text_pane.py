@@ -21,6 +21,9 @@ partner (`set_emphasis`: in a verified block a stronger shade of the block's col
 reworded passage a stronger violet with a solid underline; the view can switch them off) and
 the occurrences of a chosen shared phrase (`set_found`: inverse video, on top of everything).
 Neither is a mark: they answer no click or tooltip.
+
+Between the text and the scrollbar sits the pane's overview strip (`overview`, an
+`OverviewStrip`): the view gives it the marks to show and acts on its clicks.
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ from app.gui.compare.marks import (
     TextSpan,
     combined_tooltip,
 )
+from app.gui.compare.overview_strip import WIDTH as OVERVIEW_WIDTH
+from app.gui.compare.overview_strip import OverviewStrip
 
 #: text-format properties tagging each extra selection with what it marks (tests read them)
 MARK_KIND_PROPERTY = QTextFormat.Property.UserProperty + 1
@@ -125,6 +130,9 @@ class TextPane(QPlainTextEdit):
         # tooltips are worded on demand: most of a novel's 10,000 marks are never hovered
         self._describe: Callable[[Mark], str] = _no_description
         self.verticalScrollBar().valueChanged.connect(lambda _value: self._refresh_window())
+        # the overview strip takes a margin on the viewport's right, beside the scrollbar
+        self.overview = OverviewStrip(self.verticalScrollBar(), self)
+        self.setViewportMargins(0, 0, OVERVIEW_WIDTH, 0)
 
     # --- content -------------------------------------------------------------------------
 
@@ -285,6 +293,11 @@ class TextPane(QPlainTextEdit):
     # --- events --------------------------------------------------------------------------
 
     def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:  # the pane's size, or the scrollbar came or went
+            viewport = self.viewport().geometry()
+            self.overview.setGeometry(
+                viewport.right() + 1, viewport.top(), OVERVIEW_WIDTH, viewport.height()
+            )
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             text = self.tooltip_at(event.pos())
             if text:
@@ -401,6 +414,7 @@ class TextPane(QPlainTextEdit):
             + layers[MarkKind.DISCARDED]
             + layers[MarkKind.REWORDED]
             + layers[MarkKind.PIECE]
+            + layers[MarkKind.LONG]  # over a reworded passage the detector made of it
             # over the pieces' colour; failed sentences are never inside a piece
             + self._overlay_selections(Overlay.SHARED_WORDS, emphasis, low, high)
             + layers[MarkKind.FAILED]
@@ -472,9 +486,11 @@ class TextPane(QPlainTextEdit):
 def _format_for(kind: MarkKind, slot: int | None, palette: QPalette) -> QTextCharFormat:
     text_format = QTextCharFormat()
     text_format.setProperty(MARK_KIND_PROPERTY, int(kind))
-    if kind == MarkKind.PIECE and slot is not None:
+    if kind in (MarkKind.PIECE, MarkKind.LONG) and slot is not None:
         text_format.setBackground(piece_background(slot, palette))
         text_format.setForeground(palette.color(QPalette.ColorRole.Text))
+        if kind == MarkKind.LONG:  # part of the block, not the dashes of an edited passage
+            text_format.setUnderlineStyle(QTextCharFormat.UnderlineStyle.NoUnderline)
     elif kind == MarkKind.REWORDED:
         text_format.setBackground(reworded_background(palette))
         text_format.setForeground(palette.color(QPalette.ColorRole.Text))

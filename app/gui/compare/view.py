@@ -8,7 +8,10 @@ What the panes mark and what the tooltips say is worked out without Qt in `marks
 widgets out and keeps the panes, the table and the current item in step: a click on a passage
 in one pane brings its partner into view in the other, a table row brings both, and
 next/previous walk the shown items of both kinds along A. Items are numbered as in `marks`: the
-blocks, then the reworded passages. The shared phrases are found by a background job
+blocks, then the reworded passages; the numbers a teacher reads (table, tooltips, strips) are
+the table filter's `Numbering` (`BlockFilterProxy.numbering`), consecutive over what it lists.
+Beside each pane's scrollbar an overview strip marks where that document's listed passages lie;
+clicking one selects it like its table row. The shared phrases are found by a background job
 of their own once a comparison is shown (they take seconds on long documents, the blocks do
 not wait for them); choosing one shows every occurrence in both panes.
 """
@@ -49,11 +52,14 @@ from PySide6.QtWidgets import (
 
 from app.gui.compare.marks import (
     Mark,
+    Numbering,
     PreparedView,
     Span,
     block_spans,
     mark_spans,
     mark_tooltip,
+    overview_marks,
+    overview_tooltip,
     prepare_view,
 )
 from app.gui.compare.phrases_panel import SharedPhrasesPanel
@@ -152,6 +158,7 @@ class ComparisonView(QWidget):
     def __init__(self, parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
         super().__init__(parent)
         self._comparison: Comparison | None = None
+        self._prepared: PreparedView | None = None
         self._current = -1
         self._order: list[int] = []  # item numbers (blocks, reworded passages) in A order
         self._sync = False
@@ -170,6 +177,10 @@ class ComparisonView(QWidget):
         self.pane_b = TextPane()
         self.pane_a.setPlaceholderText("Document A's text appears here.")
         self.pane_b.setPlaceholderText("Document B's text appears here.")
+        self.strip_a = self.pane_a.overview
+        self.strip_b = self.pane_b.overview
+        for strip, letter in ((self.strip_a, "A"), (self.strip_b, "B")):
+            strip.setAccessibleName(f"Where the copied passages are in document {letter}")
         self.header_a = DocumentHeader("A")
         self.header_b = DocumentHeader("B")
 
@@ -210,6 +221,9 @@ class ComparisonView(QWidget):
 
         self.pane_a.mark_clicked.connect(lambda mark: self._on_mark_clicked(self.pane_a, mark))
         self.pane_b.mark_clicked.connect(lambda mark: self._on_mark_clicked(self.pane_b, mark))
+        self.strip_a.item_clicked.connect(self.select_block)
+        self.strip_b.item_clicked.connect(self.select_block)
+        self.proxy.numbering_changed.connect(self._show_overview)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
         self.state_filter.currentIndexChanged.connect(self._on_state_filter)
         self.proxy.rowsInserted.connect(self._update_shown_count)
@@ -235,6 +249,7 @@ class ComparisonView(QWidget):
         if comparison is not None and (prepared is None or prepared.comparison is not comparison):
             prepared = prepare_view(comparison)
         self._comparison = comparison
+        self._prepared = prepared if comparison is not None else None
         self._current = -1
         self._cancel_phrases()
         self.phrases.set_result(None)  # clears the chosen phrase too
@@ -254,10 +269,14 @@ class ComparisonView(QWidget):
         self.pane_a.set_text(comparison.a.text)
         self.pane_b.set_text(comparison.b.text)
         by_piece = {(words.block, words.part): words for words in prepared.shared}
-        describe = partial(mark_tooltip, comparison, shared=by_piece)
+
+        def describe(document: Document, mark: Mark) -> str:
+            numbering = self.proxy.numbering()  # the numbers listed when it is hovered
+            return mark_tooltip(comparison, mark, by_piece, document, numbering, prepared.long)
+
         marks_a, marks_b, emphasis_a, emphasis_b = prepared.indexed()
-        self.pane_a.set_marks(marks_a, partial(describe, document=comparison.a), emphasis_a)
-        self.pane_b.set_marks(marks_b, partial(describe, document=comparison.b), emphasis_b)
+        self.pane_a.set_marks(marks_a, partial(describe, comparison.a), emphasis_a)
+        self.pane_b.set_marks(marks_b, partial(describe, comparison.b), emphasis_b)
         self._enable_navigation()
         self._find_phrases(comparison)
         if prepared.largest is not None:  # open at the copy: the largest passage, selected
@@ -285,9 +304,9 @@ class ComparisonView(QWidget):
         if self.hide_discarded_action.isChecked() != hide:
             self.hide_discarded_action.setChecked(hide)  # comes back here through toggled
             return
-        self.proxy.set_hide_discarded(hide)
         self.pane_a.set_show_discarded(not hide)
         self.pane_b.set_show_discarded(not hide)
+        self.proxy.set_hide_discarded(hide)  # renumbers: the strips follow (`_show_overview`)
         if hide and self._current >= 0 and self._current_block_state() is BlockState.DISCARDED:
             self._set_current(-1)
 
@@ -441,6 +460,7 @@ class ComparisonView(QWidget):
     def _setup_table(self) -> None:
         table = self.table
         header = setup_result_table(table, self.proxy)
+        table.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
         blocks = BlockTableModel
         table.sortByColumn(blocks.COL_NUMBER, Qt.SortOrder.AscendingOrder)
         header.setStretchLastSection(True)
@@ -537,11 +557,49 @@ class ComparisonView(QWidget):
             target = shown[0] if direction > 0 else shown[-1]
         self.select_block(target)
 
+    def _show_overview(self) -> None:
+        """Give each pane's overview strip the marks of the items listed now (hidden discarded
+        blocks left out), worded with the numbers listed now."""
+        comparison, prepared = self._comparison, self._prepared
+        if comparison is None or prepared is None or prepared.comparison is not comparison:
+            self.strip_a.set_marks([], 0)
+            self.strip_b.set_marks([], 0)
+            return
+        numbering = self.proxy.numbering()
+        hidden = self.hide_discarded()
+        blocks = comparison.blocks
+
+        def shown(index: int) -> bool:
+            if not numbering.label(index):
+                return False
+            return not (
+                hidden and index < len(blocks) and blocks[index].state is BlockState.DISCARDED
+            )
+
+        marks_a, marks_b, _, _ = prepared.indexed()
+        for strip, marks, document in (
+            (self.strip_a, marks_a, comparison.a),
+            (self.strip_b, marks_b, comparison.b),
+        ):
+            in_a = document is comparison.a
+            strip.set_marks(
+                overview_marks(marks.items, shown),
+                len(document.text),
+                partial(self._strip_tooltip, comparison, numbering, in_a),
+            )
+
+    def _strip_tooltip(
+        self, comparison: Comparison, numbering: Numbering, in_a: bool, mark: Mark
+    ) -> str:
+        long = self._prepared.long if self._prepared is not None else None
+        return overview_tooltip(comparison, mark, numbering, in_a, long)
+
     def _on_mark_clicked(self, pane: TextPane, mark: Mark) -> None:
         """The clicked pane stays put; the other brings the partner of what was clicked."""
         if self._comparison is None:
             return
-        span_a, span_b = mark_spans(self._comparison, mark)
+        long = self._prepared.long if self._prepared is not None else None
+        span_a, span_b = mark_spans(self._comparison, mark, long)
         if pane is self.pane_a:
             self._jump(mark.block, None, span_b)
         else:
@@ -564,6 +622,8 @@ class ComparisonView(QWidget):
         block = index if index >= 0 else None
         self.pane_a.set_current_block(block)
         self.pane_b.set_current_block(block)
+        self.strip_a.set_current(block)
+        self.strip_b.set_current(block)
         selection = self.table.selectionModel()
         row = self.proxy.proxy_row(index) if index >= 0 else -1
         selection.blockSignals(True)  # the row follows the block; it must not jump back

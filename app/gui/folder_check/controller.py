@@ -1,5 +1,6 @@
-"""The folder check controller: runs `core.batch.run.run_batch` and the exports through the
-TaskRunner and reports back with signals (no widgets; the Folder check view shows what it says).
+"""The folder check controller: runs `core.batch.run.run_batch` and the exports (CSV, the HTML
+report, the evidence reports of chosen pairs) through the TaskRunner and reports back with
+signals (no widgets; the Folder check view shows what it says).
 
 Each job opens its own connection to the on-disk document cache on its worker thread (SQLite
 connections belong to the thread that made them) and closes it when it ends. Tests give a cache
@@ -12,8 +13,9 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
@@ -22,13 +24,17 @@ from app.gui.settings import Settings
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
 from core.atomic import write_atomic
 from core.batch.cache import DocumentCache, default_cache_path, load_via_cache
-from core.batch.result import BatchDocument, BatchResult
+from core.batch.checked_pair import checked_comparison
+from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.batch.run import BatchOptions, load_templates, run_batch
 from core.documents.document import Document
 from core.errors import DocumentError, LanguageError
 from core.options import ExclusionOptions
-from core.reports.batch_export import batch_to_csv
-from core.reports.html import write_html_report
+from core.reports.batch_export import batch_to_csv, submissions_csv_path, submissions_to_csv
+from core.reports.html import display_names, write_html_report
+
+#: the evidence report's formats, by file suffix
+EvidenceFormat = Literal["pdf", "html"]
 
 T = TypeVar("T")
 
@@ -71,6 +77,7 @@ class FolderCheck(QObject):
     cancelled = Signal()
     failed = Signal(str, str)  # a readable message, and the details for the log
     exported = Signal(object)  # the Path written: the CSV file, or the report's index.html
+    evidence_exported = Signal(object)  # the evidence reports written: a list of Paths
     busy_changed = Signal(bool)
 
     def __init__(
@@ -89,6 +96,7 @@ class FolderCheck(QObject):
         self.use_cache = use_cache
         self.result: BatchResult | None = None
         self.request: CheckRequest | None = None  # what `result` answers
+        self.checked_at: datetime | None = None  # when `result` was found (for the evidence)
         # one check or export at a time (`start` refuses while busy), so none is superseded
         self._job = LatestTask(runner)
         self._job.ended.connect(lambda: self.busy_changed.emit(False))
@@ -154,6 +162,7 @@ class FolderCheck(QObject):
 
         def done(result: BatchResult) -> None:
             self.result, self.request = result, request
+            self.checked_at = datetime.now().astimezone()
             self.finished.emit(result)
 
         def error(exc: BaseException, details: str) -> None:
@@ -170,12 +179,14 @@ class FolderCheck(QObject):
     # -- exports ------------------------------------------------------------------------
 
     def export_csv(self, path: Path, threshold: float) -> bool:
-        """Write the pairs at or above `threshold` as CSV (atomically, on the GUI thread: it is
-        a few KB even for thousands of pairs)."""
+        """Write the pairs at or above `threshold` as CSV, and the submissions beside it
+        (`submissions_csv_path`), atomically, on the GUI thread: a few KB even for thousands
+        of pairs. `exported` gives the pairs' file."""
         if self.result is None:
             return False
         try:
             written = write_atomic(path, batch_to_csv(self.result, threshold))
+            write_atomic(submissions_csv_path(path), submissions_to_csv(self.result))
         except OSError as exc:
             self.failed.emit(f"The CSV file could not be written: {readable_error(exc)}", "")
             return False
@@ -209,6 +220,74 @@ class FolderCheck(QObject):
             self.failed.emit(f"The report could not be written: {readable_error(exc)}", details)
 
         self._run(op, self.exported.emit, error, on_progress=self.progressed.emit)
+        return True
+
+    def export_evidence(
+        self,
+        pairs: Sequence[PairResult],
+        paths: Sequence[Path],
+        file_format: EvidenceFormat = "pdf",
+        *,
+        letter: bool = False,
+    ) -> bool:
+        """Write the evidence report of each of `pairs` to the matching path of `paths` (PDF
+        or HTML; `letter`: US Letter paper instead of A4), one after the other in the
+        background, with progress and cancel; `evidence_exported` gives the files written.
+        Each pair is scored as the check scored it (`checked_comparison`: its options and
+        exclusions, its documents from the cache while unchanged)."""
+        if self.result is None or self.request is None or self.busy or not pairs:
+            return False
+        if len(pairs) != len(paths):
+            raise ValueError("one path per pair")
+        result, signature = self.result, self.request.options.signature
+        checked_at = self.checked_at
+        names = display_names(result)
+        jobs = list(zip(pairs, paths, strict=True))
+
+        def op(context: TaskContext) -> list[Path]:
+            # (imported here: the report engine is heavy, and only an export needs it)
+            from core.reports.evidence import (
+                Paper,
+                evidence_report,
+                write_evidence_html,
+                write_evidence_pdf,
+            )
+
+            written: list[Path] = []
+            cache = self._cache()
+            try:
+                for k, (pair, path) in enumerate(jobs):
+                    message = f"Evidence of {names[pair.a]} and {names[pair.b]}…"
+                    if len(jobs) > 1:
+                        message = f"{k + 1} of {len(jobs)}: {message}"
+                    share = 1 / len(jobs)
+                    context.progress(k * share, message)
+                    comparison = checked_comparison(
+                        result,
+                        pair,
+                        signature,
+                        cache,
+                        progress=context.engine_progress(message, k * share, share * 0.6),
+                    )
+                    context.progress((k + 0.6) * share, message)
+                    report = evidence_report(comparison, checked_at=checked_at)
+                    context.check()
+                    if file_format == "pdf":
+                        paper = Paper.LETTER if letter else Paper.A4
+                        written.append(write_evidence_pdf(report, path, paper=paper))
+                    else:
+                        written.append(write_evidence_html(report, path))
+                context.progress(1.0, "Evidence written")
+                return written
+            finally:
+                if cache is not None:
+                    cache.close()
+
+        def error(exc: BaseException, details: str) -> None:
+            log.error("evidence export failed\n%s", details)
+            self.failed.emit(f"The evidence could not be exported: {readable_error(exc)}", details)
+
+        self._run(op, self.evidence_exported.emit, error, on_progress=self.progressed.emit)
         return True
 
     # -- running ------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 """The Folder check tab: choose folders of submissions (and earlier years), check them all at
-once, and read the result as a ranked pair table, a similarity matrix and groups of linked
-documents; open any pair side by side, export CSV or the HTML report.
+once, and read the result as a ranked pair table, the submissions one by one (each with the
+most of it found in one other document), a similarity matrix and groups of linked documents;
+open any pair side by side, export CSV, the HTML report or the evidence reports of chosen
+pairs. When most pairs share one passage most of the class holds (a pasted prompt), a message
+bar says so above the results and offers to check again without it.
 
 Layout and wiring: the `SetupPanel` (`setup_panel.py`) holds what to check and how; the
 `FolderCheck` controller runs the engine and the exports through the window's TaskRunner; this
@@ -20,12 +23,14 @@ from PySide6.QtCore import (
     QByteArray,
     QDataStream,
     QItemSelectionModel,
+    QLocale,
     QModelIndex,
+    QPoint,
     Qt,
     QUrl,
     Signal,
 )
-from PySide6.QtGui import QDesktopServices, QDragEnterEvent, QDropEvent, QPalette
+from PySide6.QtGui import QAction, QDesktopServices, QDragEnterEvent, QDropEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -34,11 +39,13 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QProgressBar,
     QPushButton,
     QSizePolicy,
     QSplitter,
     QTableView,
+    QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -46,16 +53,19 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.compare.colours import failed_colour
-from app.gui.folder_check.controller import FolderCheck
+from app.gui.folder_check.common_hint_bar import CommonHintBar
+from app.gui.folder_check.controller import EvidenceFormat, FolderCheck
 from app.gui.folder_check.heatmap import SimilarityHeatmap
 from app.gui.folder_check.setup_panel import DEFAULT_THRESHOLD_PERCENT, SetupPanel, SetupState
 from app.gui.models.folder_check_pairs import FolderCheckPairModel, PairFilterProxy
+from app.gui.models.folder_check_submissions import SubmissionFilterProxy, SubmissionModel
 from app.gui.session import expand
 from app.gui.settings import Settings
 from app.gui.tasks import TaskRunner
 from app.gui.view_state import read_state, write_state
 from core.batch.clusters import clusters, reaches
 from core.batch.result import BatchResult, PairResult
+from core.reports.batch_export import evidence_file_names, submissions_csv_path
 from core.reports.html import failed_names
 from core.reports.wording import (
     LEFT_OUT,
@@ -75,6 +85,11 @@ STATE_VERSION = 3
 #: no estimate before this much time or progress: early rates say little about the whole run
 ETA_MIN_SECONDS = 2.0
 ETA_MIN_FRACTION = 0.05
+#: what each evidence format is called in menus and file dialogs
+EVIDENCE_FORMATS: dict[EvidenceFormat, tuple[str, str]] = {
+    "pdf": ("PDF", "PDF files (*.pdf)"),
+    "html": ("HTML", "HTML files (*.html)"),
+}
 
 
 def exclusions_tooltip(lines: list[str]) -> str:
@@ -110,7 +125,8 @@ class FolderCheckView(QWidget):
     cancelled = Signal()
     failed = Signal(str, str)  # a readable message, and details
     pair_opened = Signal(object, object)  # the two documents' paths
-    exported = Signal(object)  # the CSV file, or the report's index.html
+    # the CSV file, the report's index.html, an evidence file or the folder of several
+    exported = Signal(object)
 
     def __init__(
         self,
@@ -126,7 +142,8 @@ class FolderCheckView(QWidget):
         self.check = FolderCheck(runner, settings, cache_path, self)
         self._clock = clock
         self._started_at = 0.0
-        self._exporting = False
+        # what the job in flight exports: "" (none: a check), "report" or "evidence"
+        self._exporting = ""
         self.setAcceptDrops(True)
 
         self.setup = SetupPanel(settings)
@@ -136,6 +153,7 @@ class FolderCheckView(QWidget):
         layout.setSpacing(6)
         layout.addWidget(self.setup)
         layout.addLayout(self._progress_row())
+        layout.addWidget(self.hint_bar)
         layout.addWidget(self.results_splitter, 1)
         self._connect()
         self._set_busy(False)
@@ -180,7 +198,9 @@ class FolderCheckView(QWidget):
         self.pairs_view.setModel(self.proxy)
         self.pairs_view.setSortingEnabled(True)
         self.pairs_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.pairs_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # several pairs can be chosen at once: their evidence is exported together
+        self.pairs_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.pairs_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.pairs_view.setAlternatingRowColors(True)
         self.pairs_view.setWordWrap(False)
         self.pairs_view.setTabKeyNavigation(False)
@@ -192,9 +212,11 @@ class FolderCheckView(QWidget):
         header.setHighlightSections(False)
         for column in (FolderCheckPairModel.COL_A, FolderCheckPairModel.COL_B):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        metrics = self.fontMetrics()
         for column in range(FolderCheckPairModel.COL_COPIED, len(FolderCheckPairModel.HEADERS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, 62)
+            title = FolderCheckPairModel.HEADERS[column]
+            header.resizeSection(column, max(62, metrics.horizontalAdvance(title) + 24))
         # the larger copied share, ties in the engine's ranking (the proxy's sort is stable)
         self.pairs_view.sortByColumn(FolderCheckPairModel.COL_COPIED, Qt.SortOrder.DescendingOrder)
 
@@ -202,20 +224,79 @@ class FolderCheckView(QWidget):
         self.filter_edit.setPlaceholderText("Filter by document name")
         self.filter_edit.setClearButtonEnabled(True)
         self.export_csv_button = QPushButton("Export CSV…")
+        self.export_csv_button.setToolTip(
+            "The listed pairs, and beside them each submission with the most of it found in "
+            "another (…-submissions.csv)"
+        )
         self.export_html_button = QPushButton("Export HTML Report…")
+        # the evidence of the chosen pairs, in the format picked from its menu
+        self.evidence_actions = {
+            kind: QAction(f"Export Evidence as {label}…", self)
+            for kind, (label, _) in EVIDENCE_FORMATS.items()
+        }
+        evidence_menu = QMenu(self)
+        for kind, action in self.evidence_actions.items():
+            action.triggered.connect(lambda _checked=False, k=kind: self.export_evidence(k))
+            evidence_menu.addAction(action)
+        self.evidence_button = QPushButton("Export Evidence…")
+        self.evidence_button.setToolTip(
+            "The evidence report of each selected pair, as PDF or HTML: one pair, one file; "
+            "several, one file each in a folder"
+        )
+        self.evidence_button.setMenu(evidence_menu)
         tools = QHBoxLayout()
         tools.addWidget(self.filter_edit, 1)
+        tools.addWidget(self.evidence_button)
         tools.addWidget(self.export_csv_button)
         tools.addWidget(self.export_html_button)
+
+        self.submissions = SubmissionModel(self)
+        self.submissions_proxy = SubmissionFilterProxy(self)
+        self.submissions_proxy.setSourceModel(self.submissions)
+        self.submissions_view = QTableView()
+        self.submissions_view.setModel(self.submissions_proxy)
+        self.submissions_view.setSortingEnabled(True)
+        self.submissions_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.submissions_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.submissions_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.submissions_view.setAlternatingRowColors(True)
+        self.submissions_view.setWordWrap(False)
+        self.submissions_view.setTabKeyNavigation(False)
+        self.submissions_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.submissions_view.verticalHeader().hide()
+        self.submissions_view.verticalHeader().setDefaultSectionSize(
+            self.fontMetrics().height() + 8
+        )
+        sub_header = self.submissions_view.horizontalHeader()
+        sub_header.setHighlightSections(False)
+        for column in (SubmissionModel.COL_NAME, SubmissionModel.COL_PARTNER):
+            sub_header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        sub_header.setSectionResizeMode(SubmissionModel.COL_SHARE, QHeaderView.ResizeMode.Fixed)
+        sub_header.resizeSection(
+            SubmissionModel.COL_SHARE,
+            self.fontMetrics().horizontalAdvance(SubmissionModel.HEADERS[1]) + 32,
+        )
+        sub_header.setSectionResizeMode(SubmissionModel.COL_PAIRS, QHeaderView.ResizeMode.Fixed)
+        sub_header.resizeSection(SubmissionModel.COL_PAIRS, 56)
+        self.submissions_view.sortByColumn(SubmissionModel.COL_SHARE, Qt.SortOrder.DescendingOrder)
+
+        self.pairs_hint = _hint("Double-click a pair (or press Enter) to read it side by side.")
+        self.result_tabs = QTabWidget()
+        self.result_tabs.setDocumentMode(True)
+        self.result_tabs.addTab(self.pairs_view, "Pairs")
+        self.result_tabs.addTab(self.submissions_view, "Submissions")
+        self.result_tabs.setTabToolTip(
+            1, "Each submission with the most of it found in one other document"
+        )
         pairs_box = QWidget()
         pairs_layout = QVBoxLayout(pairs_box)
         pairs_layout.setContentsMargins(0, 0, 0, 0)
         pairs_layout.setSpacing(4)
         pairs_layout.addLayout(tools)
-        pairs_layout.addWidget(self.pairs_view, 1)
-        pairs_layout.addWidget(
-            _hint("Double-click a pair (or press Enter) to read it side by side.")
-        )
+        pairs_layout.addWidget(self.result_tabs, 1)
+        pairs_layout.addWidget(self.pairs_hint)
+
+        self.hint_bar = CommonHintBar()
 
         self.heatmap = SimilarityHeatmap()
         self.clusters_tree = QTreeWidget()
@@ -282,6 +363,19 @@ class FolderCheckView(QWidget):
         self.heatmap.pair_activated.connect(self.open_pair)
         self.export_csv_button.clicked.connect(lambda: self.export_csv())
         self.export_html_button.clicked.connect(lambda: self.export_html())
+        check.evidence_exported.connect(self._evidence_exported)
+        self.filter_edit.textChanged.connect(self.submissions_proxy.set_text)
+        self.submissions_view.activated.connect(self._open_submission)
+        self.pairs_view.selectionModel().selectionChanged.connect(self._update_evidence)
+        self.submissions_view.selectionModel().selectionChanged.connect(self._update_evidence)
+        self.result_tabs.currentChanged.connect(self._tab_changed)
+        self.pairs_view.customContextMenuRequested.connect(
+            lambda point: self._context_menu(self.pairs_view, point)
+        )
+        self.submissions_view.customContextMenuRequested.connect(
+            lambda point: self._context_menu(self.submissions_view, point)
+        )
+        self.hint_bar.leave_out.connect(self.leave_out_common_text)
 
     # -- inputs -----------------------------------------------------------------------------
 
@@ -329,7 +423,7 @@ class FolderCheckView(QWidget):
             return False
         self._show_result(None)
         self._started_at = self._clock()
-        self._exporting = False
+        self._exporting = ""
         self._status("")
         self.progress_label.setText("Starting…")
         return self.check.start(
@@ -352,16 +446,18 @@ class FolderCheckView(QWidget):
         has_result = self.check.result is not None
         self.export_csv_button.setEnabled(not busy and has_result)
         self.export_html_button.setEnabled(not busy and has_result)
+        self.hint_bar.leave_out_button.setEnabled(not busy)
+        self._update_evidence()
         if busy:
-            self.progress_bar.setRange(0, 0 if self._exporting else 1000)
+            self.progress_bar.setRange(0, 0 if self._exporting == "report" else 1000)
             self.progress_bar.setValue(0)
             self.eta_label.clear()
         else:
             self.progress_label.clear()
-            self._exporting = False
+            self._exporting = ""
 
     def _progress(self, fraction: float, message: str) -> None:
-        if not self._exporting:
+        if self._exporting != "report":
             self.progress_bar.setValue(round(1000 * fraction))
             self.eta_label.setText(eta_text(self._clock() - self._started_at, fraction))
         if message:
@@ -378,7 +474,13 @@ class FolderCheckView(QWidget):
         self.finished.emit(result)
 
     def _cancelled(self) -> None:
-        self._status("Cancelled." if not self._exporting else "The report was not written.")
+        self._status(
+            {
+                "": "Cancelled.",
+                "report": "The report was not written.",
+                "evidence": "The evidence export was cancelled.",
+            }[self._exporting]
+        )
         self.cancelled.emit()
 
     def _failed(self, text: str, details: str) -> None:
@@ -398,6 +500,8 @@ class FolderCheckView(QWidget):
 
     def _show_result(self, result: BatchResult | None) -> None:
         self.pairs.set_result(result)
+        self.submissions.set_result(result, self.pairs.names)
+        self.hint_bar.set_hint(result.common_hint if result is not None else None)
         self.proxy.set_threshold(self.threshold())
         self.heatmap.set_result(result, self.pairs.names, self.threshold())
         self._fill_failed(result)
@@ -406,6 +510,7 @@ class FolderCheckView(QWidget):
         has_result = result is not None and not self.check.busy
         self.export_csv_button.setEnabled(has_result)
         self.export_html_button.setEnabled(has_result)
+        self._update_evidence()
 
     def _threshold_changed(self, _value: int) -> None:
         self.proxy.set_threshold(self.threshold())
@@ -415,6 +520,7 @@ class FolderCheckView(QWidget):
     def _refresh_threshold_views(self) -> None:
         result = self.pairs.result
         self._fill_clusters(result)
+        self._title_tabs()
         self.summary_label.setText(self._summary(result))
         # what was left out and why, in full (the common passages too), where the summary
         # names only the count
@@ -589,19 +695,178 @@ class FolderCheckView(QWidget):
             folder = chosen
         folder = Path(folder)
         self.settings.set_last_folder(folder)
-        self._exporting = True
+        self._exporting = "report"
         self._started_at = self._clock()
         if not self.check.export_html(folder, self.threshold()):
-            self._exporting = False
+            self._exporting = ""
             return False
         return True
 
     def _exported(self, path: Path) -> None:
-        self._exporting = False
+        self._exporting = ""
         url = QUrl.fromLocalFile(str(path)).toString()
-        self._status(f'Saved <a href="{url}">{html.escape(path.name)}</a>', rich=True)
+        saved = f'Saved <a href="{url}">{html.escape(path.name)}</a>'
+        beside = submissions_csv_path(path)
+        if path.suffix.lower() == ".csv" and beside.exists():
+            other = QUrl.fromLocalFile(str(beside)).toString()
+            saved += f' and <a href="{other}">{html.escape(beside.name)}</a>'
+        self._status(saved, rich=True)
         self.status_label.setToolTip(str(path))
         self.exported.emit(path)
+
+    # -- evidence ---------------------------------------------------------------------------
+
+    def selected_pairs(self) -> list[PairResult]:
+        """The pairs chosen in the tab on screen, in its order: the selected pairs, or the
+        pairs of the selected submissions with their strongest partners (each pair once)."""
+        if self.result_tabs.currentWidget() is self.submissions_view:
+            view, pair_of = self.submissions_view, self.submissions_proxy.pair
+        else:
+            view, pair_of = self.pairs_view, self.proxy.pair
+        rows = sorted(view.selectionModel().selectedRows(), key=lambda index: index.row())
+        found: list[PairResult] = []
+        for index in rows:
+            pair = pair_of(index)
+            if pair is not None and all(pair is not known for known in found):
+                found.append(pair)
+        return found
+
+    def export_evidence(
+        self,
+        file_format: EvidenceFormat = "pdf",
+        target: str | Path | None = None,
+        pairs: Iterable[PairResult] | None = None,
+    ) -> bool:
+        """Export the evidence report of each of `pairs` (by default the selected ones) in
+        the background: one pair to the file `target`, several into the folder `target`, one
+        file each named from both documents; asks where when no `target`."""
+        chosen = list(pairs) if pairs is not None else self.selected_pairs()
+        result = self.check.result
+        if result is None or self.check.busy or not chosen:
+            return False
+        label, pattern = EVIDENCE_FORMATS[file_format]
+        suffix = f".{file_format}"
+        names = self.pairs.names
+        files = evidence_file_names([(names[p.a], names[p.b]) for p in chosen], suffix)
+        last = Path(self.settings.last_folder())
+        if len(chosen) == 1:
+            if target is None:
+                picked, _ = QFileDialog.getSaveFileName(
+                    self, f"Export Evidence as {label}", str(last / files[0]), pattern
+                )
+                if not picked:
+                    return False
+                target = picked
+            path = Path(target)
+            if path.suffix.lower() != suffix:
+                path = path.with_name(path.name + suffix)
+            paths = [path]
+            self.settings.set_last_folder(path.parent)
+        else:
+            if target is None:
+                picked = QFileDialog.getExistingDirectory(
+                    self,
+                    f"Export Evidence of {len(chosen)} Pairs as {label} (one file each)",
+                    str(last),
+                )
+                if not picked:
+                    return False
+                target = picked
+            folder = Path(target)
+            paths = [folder / name for name in files]
+            self.settings.set_last_folder(folder)
+        self._exporting = "evidence"
+        self._started_at = self._clock()
+        letter = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+        if not self.check.export_evidence(chosen, paths, file_format, letter=letter):
+            self._exporting = ""
+            return False
+        return True
+
+    def _evidence_exported(self, paths: list[Path]) -> None:
+        self._exporting = ""
+        if len(paths) == 1:
+            url = QUrl.fromLocalFile(str(paths[0])).toString()
+            self._status(f'Saved <a href="{url}">{html.escape(paths[0].name)}</a>', rich=True)
+            self.status_label.setToolTip(str(paths[0]))
+            self.exported.emit(paths[0])
+            return
+        folder = paths[0].parent if paths else Path()
+        url = QUrl.fromLocalFile(str(folder)).toString()
+        self._status(
+            f"Saved {plural(len(paths), 'evidence report')} in "
+            f'<a href="{url}">{html.escape(folder.name or str(folder))}</a>',
+            rich=True,
+        )
+        self.status_label.setToolTip("\n".join(str(p) for p in paths))
+        self.exported.emit(folder)
+
+    def _update_evidence(self, *_args: object) -> None:
+        chosen = len(self.selected_pairs()) if self.check.result is not None else 0
+        ready = chosen > 0 and not self.check.busy
+        self.evidence_button.setEnabled(ready)
+        for action in self.evidence_actions.values():
+            action.setEnabled(ready)
+        self.evidence_button.setText(
+            f"Export Evidence ({chosen})…" if chosen > 1 else "Export Evidence…"
+        )
+
+    def _context_menu(self, view: QTableView, point: QPoint) -> None:
+        index = view.indexAt(point)
+        if not index.isValid():
+            return
+        menu = QMenu(self)
+        open_action = menu.addAction("Open Side by Side")
+        open_action.triggered.connect(
+            lambda: (
+                self._open_submission(index)
+                if view is self.submissions_view
+                else self._open_index(index)
+            )
+        )
+        menu.addSeparator()
+        for action in self.evidence_actions.values():
+            menu.addAction(action)
+        menu.popup(view.viewport().mapToGlobal(point))
+        self.context_menu = menu  # (kept for tests)
+
+    # -- the passage most of the class shares ----------------------------------------------
+
+    def leave_out_common_text(self) -> bool:
+        """Check again, leaving out text common to the class at the share the message bar
+        suggested (the setup's common-text option, ticked and set, so the teacher sees it)."""
+        result = self.check.result
+        hint = result.common_hint if result is not None else None
+        if hint is None or self.check.busy:
+            return False
+        self.setup.common_check.setChecked(True)
+        self.setup.common_spin.setValue(round(hint.share * 100))
+        self.hint_bar.hide()
+        return self.start()
+
+    # -- submissions ------------------------------------------------------------------------
+
+    def _open_submission(self, index: QModelIndex) -> None:
+        pair = self.submissions_proxy.pair(index)
+        if pair is not None:
+            self.open_pair(pair)
+
+    def _tab_changed(self, _index: int) -> None:
+        on_pairs = self.result_tabs.currentWidget() is self.pairs_view
+        self.pairs_hint.setText(
+            "Double-click a pair (or press Enter) to read it side by side."
+            if on_pairs
+            else "Double-click a submission to read it beside the document it shares most with."
+        )
+        self._update_evidence()
+
+    def _title_tabs(self) -> None:
+        listed = self.proxy.rowCount() if self.pairs.result is not None else 0
+        documents = self.submissions.rowCount()
+        self.result_tabs.setTabText(0, f"Pairs ({listed:,})" if self.pairs.result else "Pairs")
+        self.result_tabs.setTabText(
+            1, f"Submissions ({documents:,})" if self.submissions.result else "Submissions"
+        )
 
     # -- state ------------------------------------------------------------------------------
 

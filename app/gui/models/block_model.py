@@ -3,7 +3,10 @@ split or discarded) and per reworded passage, and its filter.
 
 Items are numbered as the view numbers them (`marks`: the blocks, then the reworded passages);
 INDEX_ROLE gives a row's item number, the number the rest of the view uses, and BLOCK_ROLE the
-item itself (a `BlockOutcome`, or the reworded `Passage`). The model sorts itself (see
+item itself (a `BlockOutcome`, or the reworded `Passage`). The "#" a teacher reads is another
+thing: `marks.number_items` numbers the rows the filter lets through, 1, 2, 3… and R1, R2…
+without gaps, and `BlockFilterProxy.numbering` holds the numbering in use (the model alone
+numbers every item). The model sorts itself (see
 `BlockTableModel`), first in reading order along A, so both kinds of passage interleave as they
 do in the text. Positions are shown as sentence numbers (what a teacher can find in the
 document), sorted by the engine's numbers through SORT_ROLE.
@@ -15,7 +18,15 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
 
 from app.gui.compare.colours import (
@@ -26,13 +37,14 @@ from app.gui.compare.colours import (
 )
 from app.gui.compare.marks import (
     Listed,
+    Numbering,
     PreparedView,
     colour_slots,
     listed_items,
     listed_order,
+    number_items,
     piece_passages,
     reworded_line,
-    reworded_name,
     sentences_text,
 )
 from app.gui.models.row_model import ModelIndex, RowTableModel
@@ -122,7 +134,8 @@ class BlockTableModel(RowTableModel[Listed]):
         "Opening words in A",
     )
     HEADER_TIPS = (
-        "The block's number (R1, R2…: a reworded passage's); listed in the order they appear in A",
+        "The block's number (R1, R2…: a reworded passage's), in the order they appear in A, "
+        "counting what is listed",
         "Word for word: a verified block of SL+ST. Edited: a reworded passage, the same content "
         "words in partly different wording",
         "Verified: every sentence starts with the same words. Split: some do not, the rest is "
@@ -147,6 +160,8 @@ class BlockTableModel(RowTableModel[Listed]):
         self._slots: list[int | None] = []
         self._pieces: dict[tuple[int, int], Passage] = {}
         self._place: list[int] = []  # item number -> its place in reading order along A
+        self._order: list[int] = []  # item numbers in reading order along A
+        self._numbering = Numbering(0, {})  # every item numbered (the proxy numbers its rows)
         self._rows: list[int] = []  # row -> item number
         self._inverse: list[int] = []  # item number -> row
         self._sort_column = self.COL_NUMBER
@@ -172,9 +187,13 @@ class BlockTableModel(RowTableModel[Listed]):
             self._slots = colour_slots(comparison.blocks)
             self._pieces = piece_passages(comparison)
             order = listed_order(comparison)
+        self._order = order
         self._place = [0] * len(self._listed)
         for place, index in enumerate(order):
             self._place[index] = place
+        self._numbering = (
+            number_items(comparison, order) if comparison is not None else Numbering(0, {})
+        )
         self._set_rows(self._sorted_rows(self._sort_column, self._sort_order))
         self.endResetModel()
 
@@ -199,6 +218,14 @@ class BlockTableModel(RowTableModel[Listed]):
     def listed(self) -> tuple[Listed, ...]:
         """Every item, by number."""
         return self._listed
+
+    def reading_order(self) -> list[int]:
+        """Every item's number, in reading order along A (then B)."""
+        return self._order
+
+    def numbering(self) -> Numbering:
+        """Every item numbered, as if all were listed (a filter's are the proxy's)."""
+        return self._numbering
 
     def sort(  # Qt override
         self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder
@@ -274,10 +301,9 @@ class BlockTableModel(RowTableModel[Listed]):
 
     def _display(self, number: int, column: int, item: Listed, comparison: Comparison) -> str:
         if isinstance(item, Passage):
-            part = number - len(comparison.blocks)
             length = item.a_sentences[1] - item.a_sentences[0]
             texts = {
-                self.COL_NUMBER: reworded_name(part),
+                self.COL_NUMBER: self._numbering.label(number),
                 self.COL_KIND: PASSAGE_KINDS[PassageKind.REWORDED],
                 self.COL_STATE: REWORDED_STATE,
                 self.COL_A: sentences_text(item.a_sentences),
@@ -289,7 +315,7 @@ class BlockTableModel(RowTableModel[Listed]):
         else:
             raw = item.raw
             texts = {
-                self.COL_NUMBER: str(number + 1),
+                self.COL_NUMBER: self._numbering.label(number),
                 self.COL_KIND: NOT_A_PASSAGE
                 if item.state is BlockState.DISCARDED
                 else PASSAGE_KINDS[PassageKind.VERIFIED],
@@ -385,16 +411,66 @@ STATE_FILTER_LABELS = {
 
 class BlockFilterProxy(QSortFilterProxyModel):
     """Filters the items by state (a reworded passage's is REWORDED) and by the
-    hide-discarded toggle.
+    hide-discarded toggle, and numbers what it lets through: the numbering in use
+    (`numbering`, `marks.number_items`), which the "#" column shows and the view's tooltips,
+    overview strips and navigation read. `numbering_changed` says when it may have changed.
 
     Sorting is handed to the BlockTableModel (see there why); SORT_ROLE is still the sort role,
     so the proxy sorts numerically if it is ever given another source model."""
+
+    numbering_changed = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.setSortRole(SORT_ROLE)
         self._state = StateFilter.COPIED
         self._hide_discarded = False
+        self._numbering: Numbering | None = None  # worked out when first asked for
+
+    def setSourceModel(self, source: QAbstractItemModel) -> None:  # Qt override
+        previous = self.sourceModel()
+        if previous is not None:
+            previous.modelReset.disconnect(self._renumber)
+        super().setSourceModel(source)
+        source.modelReset.connect(self._renumber)
+        self._renumber()
+
+    def numbering(self) -> Numbering:
+        """The numbers of the items listed now: 1, 2, 3… and R1, R2… in reading order."""
+        if self._numbering is None:
+            source = self.sourceModel()
+            comparison = source.comparison() if isinstance(source, BlockTableModel) else None
+            if not isinstance(source, BlockTableModel) or comparison is None:
+                self._numbering = Numbering(0, {})
+            else:
+                items = source.listed()
+                self._numbering = number_items(
+                    comparison, source.reading_order(), lambda index: self.accepts(items[index])
+                )
+        return self._numbering
+
+    def data(  # Qt override: the "#" column shows this filter's numbers
+        self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        source = self.sourceModel()
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and index.column() == BlockTableModel.COL_NUMBER
+            and isinstance(source, BlockTableModel)
+        ):
+            row = self.mapToSource(self.index(index.row(), index.column())).row()
+            return self.numbering().label(source.block_index(row)) if row >= 0 else None
+        return super().data(index, role)
+
+    def _renumber(self) -> None:
+        self._numbering = None
+        if self.rowCount():
+            self.dataChanged.emit(
+                self.index(0, BlockTableModel.COL_NUMBER),
+                self.index(self.rowCount() - 1, BlockTableModel.COL_NUMBER),
+                [Qt.ItemDataRole.DisplayRole],
+            )
+        self.numbering_changed.emit()
 
     def sort(  # Qt override
         self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder
@@ -428,6 +504,7 @@ class BlockFilterProxy(QSortFilterProxyModel):
         else:
             change()
             self.invalidateRowsFilter()
+        self._renumber()
 
     def accepts(self, item: Listed) -> bool:
         """Whether `item` passes the filter (the view's next/previous use it too). Discarded

@@ -1,22 +1,27 @@
 """The list of documents the teacher added: each one loading, loaded, failed or changed on disk.
 
 A file that fails to load stays in the list with its error in plain words, so the teacher sees
-what happened to every file they dropped."""
+what happened to every file they dropped (the window also says so in a message bar above the
+list). With more than two documents, each submission shows its strongest partner: the largest
+share of it found in one other document, and which (`core.batch.partners`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import QApplication
 
 from app.gui.compare.colours import failed_colour
 from app.gui.models.row_model import ModelIndex, RowTableModel
+from core.batch.partners import StrongestPartner
 from core.documents.document import Document
+from core.reports.wording import found_in, percent, plural
 
 
 class Status(Enum):
@@ -54,9 +59,76 @@ ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class DocumentListModel(RowTableModel[DocumentEntry]):
-    COL_NAME, COL_FORMAT, COL_SENTENCES, COL_LANGUAGE, COL_NOTES = range(5)
-    HEADERS = ("Document", "Format", "Sentences", "Language", "Notes")
+    COL_NAME, COL_PARTNER, COL_FORMAT, COL_SENTENCES, COL_LANGUAGE, COL_NOTES = range(6)
+    HEADERS = ("Document", "Most found in another", "Format", "Sentences", "Language", "Notes")
+    HEADER_TIPS = (
+        "",
+        "The largest share of this document found in one other document, and which "
+        "(with more than two documents)",
+        "",
+        "",
+        "",
+        "Why a file could not be read, and what to know about the others",
+    )
     NUMERIC_COLUMNS = frozenset({COL_SENTENCES})
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._partners: dict[Path, StrongestPartner[Path]] = {}
+        self._partners_shown = False
+
+    # -- strongest partners --------------------------------------------------------------
+
+    def set_partners(
+        self, partners: Mapping[Path, StrongestPartner[Path]], shown: bool = True
+    ) -> None:
+        """Each document's strongest partner (by path; absent: nothing of it is found in
+        another), `shown` when there are more than two documents to find it among."""
+        if dict(partners) == self._partners and shown == self._partners_shown:
+            return
+        self._partners = dict(partners)
+        self._partners_shown = shown
+        if self._items:
+            last = len(self._items) - 1
+            self.dataChanged.emit(
+                self.index(0, self.COL_PARTNER), self.index(last, self.COL_PARTNER)
+            )
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            section == self.COL_PARTNER
+            and orientation is Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+        ):
+            return "Most found\nin another"  # (two lines: the list is often narrow)
+        return super().headerData(section, orientation, role)
+
+    def partner(self, path: Path) -> StrongestPartner[Path] | None:
+        return self._partners.get(path)
+
+    def partners_shown(self) -> bool:
+        """Whether the strongest partners mean something (more than two documents)."""
+        return self._partners_shown
+
+    def _partner_text(self, entry: DocumentEntry) -> str | None:
+        if not self._partners_shown or entry.template or entry.document is None:
+            return None
+        found = self._partners.get(entry.path)
+        if found is None:
+            return "–"  # nothing of it is found in another document
+        return f"{percent(found.share)} in {found.partner.name}"
+
+    def _partner_tip(self, entry: DocumentEntry) -> str | None:
+        found = self._partners.get(entry.path)
+        if found is None:
+            if self._partners_shown and entry.document is not None and not entry.template:
+                return f"Nothing of {entry.path.name} was found in another document."
+            return None
+        return found_in(found.share, entry.path.name, found.partner.name) + (
+            " (double-click to open the pair)"
+        )
 
     # -- the list ----------------------------------------------------------------------
 
@@ -79,6 +151,16 @@ class DocumentListModel(RowTableModel[DocumentEntry]):
             if entry.path == path:
                 return row
         return -1
+
+    def insert(self, row: int, entry: DocumentEntry) -> bool:
+        """Put `entry` back at `row` (clamped to the list); False if its path is listed."""
+        if self.row_of(entry.path) >= 0:
+            return False
+        row = max(0, min(row, len(self._items)))
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._items.insert(row, entry)
+        self.endInsertRows()
+        return True
 
     def add(self, path: Path) -> bool:
         """Add a file as loading; False if it is already in the list."""
@@ -128,8 +210,18 @@ class DocumentListModel(RowTableModel[DocumentEntry]):
                 return doc.language if doc else None
             if column == self.COL_NOTES:
                 return entry.note
+            if column == self.COL_PARTNER:
+                return self._partner_text(entry)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{entry.path}\n{entry.note}".strip()
+            if column == self.COL_PARTNER:
+                return self._partner_tip(entry)
+            lines = [str(entry.path)]
+            if doc is not None:  # (the columns that may be hidden)
+                lines.append(
+                    f"{doc.format.upper()} · {plural(doc.sentence_count, 'sentence')} · "
+                    f"{doc.language}"
+                )
+            return "\n".join([*lines, entry.note]).strip()
         if role == Qt.ItemDataRole.FontRole and entry.template:
             font = QApplication.font()
             font.setItalic(True)

@@ -21,7 +21,8 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 class FolderCheckPairModel(RowTableModel[PairResult]):
     """One row per pair of a folder check's result, in the engine's ranking (copied text found,
-    then the larger copied share, then Jaccard)."""
+    then the larger copied share, then Jaccard). The headline is how much of each document is
+    found in the other (Copied, A in B, B in A); Jaccard, the paper's score, comes last."""
 
     (
         COL_A,
@@ -43,7 +44,7 @@ class FolderCheckPairModel(RowTableModel[PairResult]):
         "Blocks",
         "Edited",
         "Longest",
-        "Jaccard",
+        "Jaccard (paper)",
     )
     HEADER_TIPS = (
         "",

@@ -1,8 +1,9 @@
 """The evidence report as one self-contained HTML page: inline styles, no script, no image or
 font fetched from anywhere, so it opens from a USB stick or a mail and prints well (print
 styles: page size, repeated column heads, rows kept whole). Every document text and file name
-reaches the page through Jinja2's autoescaping (`core.reports.html._environment`): a submission
-containing `<script>` shows as text; right-to-left text is set `dir="auto"` in its cell."""
+reaches the page through Jinja2's autoescaping (`core.reports.html.report_environment`): a
+submission containing `<script>` shows as text; right-to-left text is set `dir="auto"` in its
+cell."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from core.atomic import write_atomic
 from core.reports.evidence.facts import DocumentFacts, EvidenceReport, Paper
-from core.reports.html import _environment
+from core.reports.html import report_environment
 from core.reports.wording import percent
 
 #: the page map's resolution: one cell per hundredth of the document
@@ -22,7 +23,7 @@ BLANK = "#FFFFFF"
 
 def evidence_html(report: EvidenceReport, paper: Paper = Paper.A4) -> str:
     """The report as a page of HTML (what `write_evidence_html` writes, and the app prints)."""
-    template = _environment().get_template("evidence.html")
+    template = report_environment().get_template("evidence.html")
     return template.render(
         r=report,
         when=when_text(report.checked_at),
