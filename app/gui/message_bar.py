@@ -90,15 +90,23 @@ class MessageBar(QFrame):
         top.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.label, 1)
         top.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
-        actions = QHBoxLayout()
-        actions.addStretch(1)
-        actions.addWidget(self.show_all_button)
+        self.action_row = QHBoxLayout()
+        self.action_row.setSpacing(6)
+        self.action_row.addStretch(1)
+        self.action_row.addWidget(self.show_all_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 4, 6)
         layout.setSpacing(4)
         layout.addLayout(top)
-        layout.addLayout(actions)
+        layout.addLayout(self.action_row)
         self.hide()
+
+    def add_action(self, text: str) -> QPushButton:
+        """A button of the bar's own, after those added before it (what to do about the
+        message: "Leave Out Text Common to the Class", "Dismiss")."""
+        button = QPushButton(text)
+        self.action_row.addWidget(button)
+        return button
 
     # -- what it says ------------------------------------------------------------------
 
