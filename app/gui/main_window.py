@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -67,10 +66,9 @@ from app.gui.settings import Settings
 from app.gui.settings_dialog import SettingsDialog
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
 from app.gui.undo import RemoveDocuments, clear_command
-from core.batch.cache import DocumentCache, load_via_cache
-from core.batch.run import checked_document
-from core.comparison import Comparison, compare_documents
-from core.documents.document import Document
+from core.batch.checked_pair import checked_comparison
+from core.batch.result import PairResult
+from core.comparison import Comparison
 from core.documents.extract import SUPPORTED_SUFFIXES
 from core.reports.wording import plural
 
@@ -719,43 +717,34 @@ class MainWindow(QMainWindow):
         a, b = self.pairs.pair(source.row()).paths
         self.session.open_pair(a, b)
 
-    def open_folder_check_pair(self, a: Path, b: Path) -> None:
-        """Load two documents of a folder check (from its cache when unchanged) and compare
-        them in the background with the current options, then show them in the Compare tab."""
-        signature, match = self.settings.signature_options(), self.settings.match_options()
-        # the pair as the check scored it: its options, and each document's exclusions
+    def open_folder_check_pair(self, pair: PairResult) -> None:
+        """Compare a pair of the folder check in the background as the check scored it (its
+        options, each document's exclusions, from its cache while the files are unchanged:
+        `checked_comparison`), then show it in the Compare tab."""
         result, request = self.folder_check_view.result, self.folder_check_view.check.request
-        checked = {d.path: d for d in result.documents} if result is not None else {}
-        if request is not None:
-            signature, match = request.options.signature, request.options.match
+        if result is None:
+            return
+        a, b = result.documents[pair.a].path, result.documents[pair.b].path
+        signature = (
+            request.options.signature if request is not None else self.settings.signature_options()
+        )
         cache_path = self.folder_check_cache
         message = f"Opening {a.name} and {b.name}…"
-
-        def load(path: Path, cache: DocumentCache | None) -> Document:
-            checked_doc = checked.get(path)
-            if checked_doc is None:
-                return load_via_cache(path, signature, cache)
-            return checked_document(checked_doc, signature, cache)
 
         def op(context: TaskContext) -> PreparedView:
             context.progress(0.0, message)
             cache = open_cache(cache_path)
             try:
-                doc_a = load(a, cache)
-                context.progress(0.3, message)
-                doc_b = load(b, cache)
+                comparison = checked_comparison(
+                    result,
+                    pair,
+                    signature,
+                    cache,
+                    progress=context.engine_progress(message, 0.0, 1.0),
+                )
             finally:
                 if cache is not None:
                     cache.close()
-            comparison = compare_documents(
-                doc_a, doc_b, match, progress=context.engine_progress(message, 0.6, 0.4)
-            )
-            if result is not None and result.exclusions_on:  # what the results say
-                comparison = replace(
-                    comparison,
-                    exclusions=result.exclusions,
-                    templates=tuple(t.name for t in result.templates),
-                )
             return prepare_view(comparison)
 
         def done(prepared: PreparedView) -> None:

@@ -88,7 +88,7 @@ def test_every_submission_with_the_most_of_it_found_in_another(
     row = cells(view, SubmissionModel.COL_NAME).index("student08.txt")
     with qtbot.waitSignal(view.pair_opened) as opened:
         view.submissions_view.activated.emit(view.submissions_proxy.index(row, 1))
-    assert opened.args == [result.documents[copy.a].path, result.documents[copy.b].path]
+    assert opened.args == [copy]
     nothing = cells(view, SubmissionModel.COL_NAME).index("student01.txt")
     with qtbot.assertNotEmitted(view.pair_opened):
         view.submissions_view.activated.emit(view.submissions_proxy.index(nothing, 0))

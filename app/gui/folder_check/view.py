@@ -124,7 +124,7 @@ class FolderCheckView(QWidget):
     finished = Signal(object)  # BatchResult, once on screen
     cancelled = Signal()
     failed = Signal(str, str)  # a readable message, and details
-    pair_opened = Signal(object, object)  # the two documents' paths
+    pair_opened = Signal(object)  # the PairResult of `result` to read side by side
     # the CSV file, the report's index.html, an evidence file or the folder of several
     exported = Signal(object)
 
@@ -650,9 +650,8 @@ class FolderCheckView(QWidget):
         return self.proxy.pair(self.pairs_view.currentIndex())
 
     def open_pair(self, pair: PairResult) -> None:
-        result = self.pairs.result
-        if result is not None:
-            self.pair_opened.emit(result.documents[pair.a].path, result.documents[pair.b].path)
+        if self.pairs.result is not None:
+            self.pair_opened.emit(pair)
 
     def _open_index(self, index: QModelIndex) -> None:
         pair = self.proxy.pair(index)
