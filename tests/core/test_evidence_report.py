@@ -5,6 +5,7 @@ passages continue across pages with A and B level, and its limits held to docs/e
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from datetime import datetime
@@ -52,7 +53,7 @@ def holds_words(text: str, sentence: str) -> bool:
 
 
 def pdf_text(data: bytes | Path) -> str:
-    reader = PdfReader(data if isinstance(data, Path) else __import__("io").BytesIO(data))
+    reader = PdfReader(data if isinstance(data, Path) else io.BytesIO(data))
     return squeeze(" ".join(page.extract_text() for page in reader.pages))
 
 
@@ -110,7 +111,7 @@ def test_the_pdf_embeds_its_fonts_and_takes_either_paper(samples: Comparison) ->
     report = evidence_report(samples, checked_at=WHEN)
     sizes = {}
     for paper in Paper:
-        reader = PdfReader(__import__("io").BytesIO(evidence_pdf(report, paper)))
+        reader = PdfReader(io.BytesIO(evidence_pdf(report, paper)))
         box = reader.pages[0].mediabox
         sizes[paper] = (round(float(box.width)), round(float(box.height)))
         fonts = reader.pages[0]["/Resources"]["/Font"]
@@ -240,7 +241,7 @@ def test_a_long_pair_renders_with_its_sides_level_across_pages(long_pair: Compar
     longest = max(report.passages, key=lambda p: len(p.rows))
     assert len(longest.rows) >= 2000
     data = evidence_pdf(report, Paper.LETTER)
-    reader = PdfReader(__import__("io").BytesIO(data))
+    reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) > 60
     # the passage goes on page after page under its repeated heading and column heads
     for number in (10, len(reader.pages) // 2, len(reader.pages) - 2):
@@ -309,7 +310,6 @@ def test_the_page_map_colours_every_passage(spans: list[tuple[float, float]]) ->
 # --- the limits are the evaluation's --------------------------------------------------------
 
 
-@pytest.mark.skipif(not EVALUATION_PAGE.exists(), reason="docs/ is not beside the tests")
 def test_the_limits_quote_the_latest_evaluation() -> None:
     page = EVALUATION_PAGE.read_text(encoding="utf-8")
     flat = squeeze(page)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from functools import cache
 from itertools import zip_longest
 from pathlib import Path
 
@@ -32,6 +33,7 @@ from core.detection.passages import (
 )
 from core.detection.verification import BlockState
 from core.documents.document import Document
+from core.documents.language import available_languages
 from core.documents.sentences import word_spans
 from core.options import ShortSentenceRule
 from core.reports.evidence.method import HOW_TO_READ, LIMITS, jaccard_line
@@ -46,6 +48,7 @@ from core.reports.wording import (
     word_changes_text,
 )
 from core.shared_words import shared_words
+from core.version import doppel_version
 
 #: how much of a passage's hue is laid on white: behind its text, behind its shared words
 FILL = 0.22
@@ -172,16 +175,6 @@ class EvidenceReport:
         return self.a, self.b
 
 
-def doppel_version() -> str:
-    """The installed distribution's version ("0+unknown" from a bare source tree)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("doppel-check")
-    except PackageNotFoundError:
-        return "0+unknown"
-
-
 def evidence_report(
     comparison: Comparison, *, checked_at: datetime | None = None
 ) -> EvidenceReport:
@@ -191,9 +184,12 @@ def evidence_report(
     when = (checked_at or datetime.now()).astimezone()
     c = comparison
     passages = _report_passages(c)
-    a = _facts("A", c.a, c.copied_a, [p.a_sentences for p in c.passages], passages, c, True)
-    b = _facts("B", c.b, c.copied_b, [p.b_sentences for p in c.passages], passages, c, False)
     left = comparison_left_out(c)
+    left_a, left_b = (left.a, left.b) if left is not None else ((), ())
+    sides_a = [(p.a_sentences, p.a_chars) for p in c.passages]
+    sides_b = [(p.b_sentences, p.b_chars) for p in c.passages]
+    a = _facts("A", c.a, c.copied_a, sides_a, passages, left_a)
+    b = _facts("B", c.b, c.copied_b, sides_b, passages, left_b)
     return EvidenceReport(
         title=f"Evidence report: {c.a.name} and {c.b.name}",
         a=a,
@@ -219,17 +215,16 @@ def _facts(
     label: str,
     doc: Document,
     share: float,
-    ranges: Sequence[tuple[int, int]],
+    sides: Sequence[tuple[tuple[int, int], tuple[int, int]]],
     passages: Sequence[ReportPassage],
-    c: Comparison,
-    is_a: bool,
+    left_out: tuple[str, ...],
 ) -> DocumentFacts:
+    """`doc`'s facts; `sides` is each passage's (sentences, characters) in `doc`."""
     size, modified, note = _file_state(doc)
     length = max(1, len(doc.text))
-    chars = [p.a_chars if is_a else p.b_chars for p in c.passages]
     marks = tuple(
         MapMark(start / length, end / length, rp.colour, str(rp.number), rp.kind)
-        for rp, (start, end) in zip(passages, chars, strict=True)
+        for rp, (_, (start, end)) in zip(passages, sides, strict=True)
     )
     return DocumentFacts(
         label=label,
@@ -243,10 +238,10 @@ def _facts(
         sentences=doc.sentence_count,
         words=len(word_spans(doc.text)),
         language=_language(doc),
-        left_out=tuple(_left_out(c, is_a)),
+        left_out=left_out,
         warnings=doc.warnings,
         found_share=share,
-        found_sentences=copied_sentences(doc, ranges),
+        found_sentences=copied_sentences(doc, [sentences for sentences, _ in sides]),
         scored_sentences=scored_sentence_count(doc),
         map=marks,
     )
@@ -279,11 +274,13 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _language(doc: Document) -> str:
-    from core.documents.language import available_languages
+@cache
+def _language_names() -> dict[str, str]:
+    return {info.code: info.name.capitalize() for info in available_languages()}
 
-    names = {info.code: info.name.capitalize() for info in available_languages()}
-    name = names.get(doc.language, doc.language)
+
+def _language(doc: Document) -> str:
+    name = _language_names().get(doc.language, doc.language)
     how = {
         "detected": "detected",
         "default": "assumed",
@@ -291,13 +288,6 @@ def _language(doc: Document) -> str:
         "option": "chosen",
     }.get(doc.language_source, doc.language_source)
     return f"{name} ({how})" if how else name
-
-
-def _left_out(c: Comparison, is_a: bool) -> list[str]:
-    left = comparison_left_out(c)
-    if left is None:
-        return []
-    return list(left.a if is_a else left.b)
 
 
 # --- the check and the findings ---------------------------------------------------------------
