@@ -15,11 +15,8 @@ from pathlib import Path
 
 from app.cli.compare import EXIT_INPUT, EXIT_OK, compared
 from app.cli.options import UsageError, add_engine_options, add_exclusion_options
-from core.reports.evidence import Paper, evidence_report, write_evidence_html, write_evidence_pdf
+from core.reports.evidence import Paper, paper_for_territory
 from core.reports.wording import verdict_line
-
-#: territories whose paper is US Letter (the rest of the world uses A4)
-LETTER_TERRITORIES = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE", "CR", "GT", "PR"})
 
 
 def configure(report: argparse.ArgumentParser) -> None:
@@ -52,8 +49,7 @@ def default_paper(environ: dict[str, str] | os._Environ[str] = os.environ) -> Pa
     for name in ("LC_ALL", "LC_PAPER", "LANG"):
         value = environ.get(name, "")
         if value and value not in ("C", "POSIX") and not value.startswith("C."):
-            territory = value.split(".")[0].split("@")[0].partition("_")[2].upper()
-            return Paper.LETTER if territory in LETTER_TERRITORIES else Paper.A4
+            return paper_for_territory(value.split(".")[0].split("@")[0].partition("_")[2])
     return Paper.A4
 
 
@@ -76,6 +72,9 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # (imported here: the PDF library takes most of a second, which no other command pays)
+    from core.reports.evidence import evidence_report, write_evidence_html, write_evidence_pdf
+
     outputs = _outputs(args)
     comparison = compared(args)
     if comparison is None:

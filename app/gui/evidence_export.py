@@ -21,28 +21,8 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 from app.gui.settings import Settings
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
 from core.comparison import Comparison
+from core.reports.evidence.paper import paper_for_territory
 
-#: where Letter paper is the custom (the rest of the world uses A4)
-LETTER_TERRITORIES = frozenset(
-    {
-        QLocale.Country.UnitedStates,
-        QLocale.Country.Canada,
-        QLocale.Country.Mexico,
-        QLocale.Country.Philippines,
-        QLocale.Country.Chile,
-        QLocale.Country.Colombia,
-        QLocale.Country.Venezuela,
-        QLocale.Country.CostaRica,
-        QLocale.Country.Guatemala,
-        QLocale.Country.ElSalvador,
-        QLocale.Country.Honduras,
-        QLocale.Country.Nicaragua,
-        QLocale.Country.Panama,
-        QLocale.Country.DominicanRepublic,
-        QLocale.Country.PuertoRico,
-        QLocale.Country.Belize,
-    }
-)
 PAPERS = ("a4", "letter")  # `core.reports.evidence.Paper`'s values
 PDF_FILTER = "PDF document (*.pdf)"
 HTML_FILTER = "Web page (*.html *.htm)"
@@ -51,8 +31,8 @@ _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
 
 def locale_paper(locale: QLocale | None = None) -> str:
     """ "letter" where Letter is the custom, else "a4"."""
-    territory = (locale or QLocale()).territory()
-    return "letter" if territory in LETTER_TERRITORIES else "a4"
+    territory = QLocale.territoryToCode((locale or QLocale()).territory())
+    return paper_for_territory(territory).value
 
 
 def paper_for(settings: Settings) -> str:

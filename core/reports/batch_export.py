@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -187,12 +187,15 @@ def submissions_to_csv(result: BatchResult) -> str:
 _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
 
 
-def evidence_file_names(pairs: Sequence[tuple[str, str]], suffix: str) -> list[str]:
+def evidence_file_names(
+    pairs: Sequence[tuple[str, str]], suffix: str, existing: Iterable[str] = ()
+) -> list[str]:
     """A file name for the evidence report of each pair of documents (their display names),
     from both names: "essay-a vs essay-b.pdf"; safe on every system (no folder separators or
-    characters Windows refuses), at most about 120 characters, and no two the same."""
+    characters Windows refuses), at most about 120 characters, no two the same, and none of
+    the `existing` names (the files already in the folder: nothing is written over)."""
     names: list[str] = []
-    taken: set[str] = set()
+    taken = {name.casefold() for name in existing}
     for name_a, name_b in pairs:
         stems = [_safe_stem(name) for name in (name_a, name_b)]
         base = f"{stems[0]} vs {stems[1]}"

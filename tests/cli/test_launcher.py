@@ -242,3 +242,15 @@ def test_doppel_gui_help_needs_neither_qt_nor_a_display(capsys, monkeypatch) -> 
         launcher.main(["gui", "--help"])
     assert exit_info.value.code == 0
     assert "--screenshot" in capsys.readouterr().out
+
+
+def test_starting_doppel_does_not_load_the_pdf_library() -> None:
+    """fpdf2 (and fontTools) take most of a second to import: only writing a PDF loads them,
+    not `doppel`'s start, the command table, or a comparison."""
+    code = (
+        "import sys, app.launcher, app.cli.commands, app.cli.report, core.reports.evidence; "
+        "from core.reports.evidence import Paper, paper_for_territory, evidence_report; "
+        "sys.exit(1 if {'fpdf', 'fontTools'} & set(sys.modules) else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

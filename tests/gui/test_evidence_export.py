@@ -205,3 +205,16 @@ def test_the_suggested_name_leaves_out_what_no_file_system_allows(qtbot, compare
     comparison = compared.view.comparison()
     odd = replace(comparison, a=replace(comparison.a, path=Path('/x/a: "draft"?.docx')))
     assert suggested_name(odd) == "Doppel evidence - a_ _draft_ vs reworded-copy.pdf"
+
+
+def test_the_window_starts_without_the_pdf_library() -> None:
+    """The report engine loads on the first export, not when the window's modules load."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, app.gui.main_window; "
+        "sys.exit(1 if {'fpdf', 'fontTools'} & set(sys.modules) else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr

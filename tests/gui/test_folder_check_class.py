@@ -17,6 +17,7 @@ from app.gui.folder_check import controller as folder_check
 from app.gui.folder_check.common_hint_bar import LEAVE_OUT_TEXT
 from app.gui.folder_check.view import FolderCheckView
 from app.gui.models.folder_check_submissions import SubmissionModel
+from core.errors import DocumentError
 from core.reports.batch_export import SUBMISSION_CSV_COLUMNS, submissions_csv_path
 from core.reports.wording import NOTHING_FOUND_IN_ANOTHER, percent
 from tests.core.classmaker import PROMPT, write_class
@@ -186,6 +187,54 @@ def test_the_evidence_of_several_pairs_goes_into_a_folder_one_file_each(
     assert all(p.parent == target and "<html" in p.read_text("utf-8").lower() for p in written)
     assert any(re.match(r"[123] of 3: Evidence of student0\d\.txt and ", m) for m in progress)
     assert "3 evidence reports" in view.status_label.text()
+
+
+def test_the_evidence_of_several_pairs_never_replaces_a_file_nor_lands_in_the_class(
+    qtbot, view: FolderCheckView, tmp_path: Path, monkeypatch
+) -> None:
+    """A file already in the chosen folder is kept (the report takes another name); a folder
+    the check read is refused: the next check would read the reports as submissions."""
+    folder = write_class(tmp_path / "class", 4, copy=None)
+    checked(qtbot, view, folder)
+    select_rows(view, [0, 1])
+    target = tmp_path / "evidence"
+    target.mkdir()
+    mine = target / "student01 vs student02.html"
+    mine.write_text("the teacher's own notes", encoding="utf-8")
+    with qtbot.waitSignal(view.check.evidence_exported, timeout=60_000) as done:
+        assert view.export_evidence("html", target=target)
+    assert mine.read_text(encoding="utf-8") == "the teacher's own notes"
+    assert "student01 vs student02 (2).html" in {p.name for p in done.args[0]}
+    before = sorted(p.name for p in folder.rglob("*"))
+    assert not view.export_evidence("html", target=folder)
+    assert "not written into a folder being checked" in view.status_label.text()
+    assert sorted(p.name for p in folder.rglob("*")) == before
+
+
+def test_a_pair_whose_document_cannot_be_read_again_does_not_stop_the_others(
+    qtbot, view: FolderCheckView, tmp_path: Path, monkeypatch
+) -> None:
+    """(A document is read again from the cache, as checked, while the cache holds it; one
+    that neither the cache nor the file can give fails its own pair, not the export.)"""
+    checked(qtbot, view, write_class(tmp_path / "class", 4, copy=None))
+    result = view.check.result
+    assert result is not None and len(result.pairs) == 3
+    unreadable = result.pairs[1]
+    real = folder_check.checked_comparison
+
+    def reread(result, pair, *args, **kwargs):
+        if pair is unreadable:
+            raise DocumentError(result.documents[pair.a].path, "the file was replaced")
+        return real(result, pair, *args, **kwargs)
+
+    monkeypatch.setattr(folder_check, "checked_comparison", reread)
+    failures: list[str] = []
+    view.check.failed.connect(lambda message, details: failures.append(f"{message}|{details}"))
+    with qtbot.waitSignal(view.check.evidence_exported, timeout=60_000) as done:
+        assert view.export_evidence("html", target=tmp_path / "evidence", pairs=result.pairs)
+    assert len(done.args[0]) == 2
+    assert failures and failures[0].startswith("1 pair could not be exported")
+    assert "2 reports written" in failures[0] and "the file was replaced" in failures[0]
 
 
 def test_the_evidence_export_can_be_cancelled(

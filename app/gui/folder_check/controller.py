@@ -31,7 +31,9 @@ from core.documents.document import Document
 from core.errors import DocumentError, LanguageError
 from core.options import ExclusionOptions
 from core.reports.batch_export import batch_to_csv, submissions_csv_path, submissions_to_csv
+from core.reports.evidence.paper import Paper
 from core.reports.html import display_names, write_html_report
+from core.reports.wording import plural
 
 #: the evidence report's formats, by file suffix
 EvidenceFormat = Literal["pdf", "html"]
@@ -228,10 +230,10 @@ class FolderCheck(QObject):
         paths: Sequence[Path],
         file_format: EvidenceFormat = "pdf",
         *,
-        letter: bool = False,
+        paper: Paper = Paper.A4,
     ) -> bool:
         """Write the evidence report of each of `pairs` to the matching path of `paths` (PDF
-        or HTML; `letter`: US Letter paper instead of A4), one after the other in the
+        or HTML, on `paper`), one after the other in the
         background, with progress and cancel; `evidence_exported` gives the files written.
         Each pair is scored as the check scored it (`checked_comparison`: its options and
         exclusions, its documents from the cache while unchanged)."""
@@ -244,16 +246,16 @@ class FolderCheck(QObject):
         names = display_names(result)
         jobs = list(zip(pairs, paths, strict=True))
 
-        def op(context: TaskContext) -> list[Path]:
+        def op(context: TaskContext) -> tuple[list[Path], list[str]]:
             # (imported here: the report engine is heavy, and only an export needs it)
             from core.reports.evidence import (
-                Paper,
                 evidence_report,
                 write_evidence_html,
                 write_evidence_pdf,
             )
 
             written: list[Path] = []
+            unread: list[str] = []  # pairs whose documents could not be read again
             cache = self._cache()
             try:
                 for k, (pair, path) in enumerate(jobs):
@@ -262,32 +264,43 @@ class FolderCheck(QObject):
                         message = f"{k + 1} of {len(jobs)}: {message}"
                     share = 1 / len(jobs)
                     context.progress(k * share, message)
-                    comparison = checked_comparison(
-                        result,
-                        pair,
-                        signature,
-                        cache,
-                        progress=context.engine_progress(message, k * share, share * 0.6),
-                    )
+                    try:
+                        comparison = checked_comparison(
+                            result,
+                            pair,
+                            signature,
+                            cache,
+                            progress=context.engine_progress(message, k * share, share * 0.6),
+                        )
+                    except DocumentError as error:  # the others are still worth writing
+                        unread.append(f"{names[pair.a]} and {names[pair.b]}: {error}")
+                        continue
                     context.progress((k + 0.6) * share, message)
                     report = evidence_report(comparison, checked_at=checked_at)
                     context.check()
-                    if file_format == "pdf":
-                        paper = Paper.LETTER if letter else Paper.A4
-                        written.append(write_evidence_pdf(report, path, paper=paper))
-                    else:
-                        written.append(write_evidence_html(report, path))
+                    write = write_evidence_pdf if file_format == "pdf" else write_evidence_html
+                    written.append(write(report, path, paper=paper))
                 context.progress(1.0, "Evidence written")
-                return written
+                return written, unread
             finally:
                 if cache is not None:
                     cache.close()
+
+        def done(outcome: tuple[list[Path], list[str]]) -> None:
+            written, unread = outcome
+            self.evidence_exported.emit(written)
+            if unread:
+                self.failed.emit(
+                    f"{plural(len(unread), 'pair')} could not be exported (a document could "
+                    f"not be read again); {plural(len(written), 'report')} written.",
+                    "\n".join(unread),
+                )
 
         def error(exc: BaseException, details: str) -> None:
             log.error("evidence export failed\n%s", details)
             self.failed.emit(f"The evidence could not be exported: {readable_error(exc)}", details)
 
-        self._run(op, self.evidence_exported.emit, error, on_progress=self.progressed.emit)
+        self._run(op, done, error, on_progress=self.progressed.emit)
         return True
 
     # -- running ------------------------------------------------------------------------

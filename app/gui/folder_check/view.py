@@ -23,7 +23,6 @@ from PySide6.QtCore import (
     QByteArray,
     QDataStream,
     QItemSelectionModel,
-    QLocale,
     QModelIndex,
     QPoint,
     Qt,
@@ -53,6 +52,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.compare.colours import failed_colour
+from app.gui.evidence_export import paper_for
 from app.gui.folder_check.common_hint_bar import CommonHintBar
 from app.gui.folder_check.controller import EvidenceFormat, FolderCheck
 from app.gui.folder_check.heatmap import SimilarityHeatmap
@@ -66,6 +66,7 @@ from app.gui.view_state import read_state, write_state
 from core.batch.clusters import clusters, reaches
 from core.batch.result import BatchResult, PairResult
 from core.reports.batch_export import evidence_file_names, submissions_csv_path
+from core.reports.evidence.paper import Paper
 from core.reports.html import failed_names
 from core.reports.wording import (
     LEFT_OUT,
@@ -772,18 +773,37 @@ class FolderCheckView(QWidget):
                     return False
                 target = picked
             folder = Path(target)
-            paths = [folder / name for name in files]
+            if self._inside_inputs(folder):
+                self._status(
+                    "Evidence is not written into a folder being checked: the next check "
+                    "would read the reports as submissions. Choose another folder."
+                )
+                return False
+            existing = [p.name for p in folder.iterdir()] if folder.is_dir() else []
+            pairs_named = [(names[p.a], names[p.b]) for p in chosen]
+            paths = [folder / name for name in evidence_file_names(pairs_named, suffix, existing)]
             self.settings.set_last_folder(folder)
         self._exporting = "evidence"
         self._started_at = self._clock()
-        letter = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
-        if not self.check.export_evidence(chosen, paths, file_format, letter=letter):
+        paper = Paper(paper_for(self.settings))  # the setting, else the locale's custom
+        if not self.check.export_evidence(chosen, paths, file_format, paper=paper):
             self._exporting = ""
             return False
         return True
 
+    def _inside_inputs(self, folder: Path) -> bool:
+        """Whether `folder` is, or lies inside, a folder the check read."""
+        request = self.check.request
+        if request is None:
+            return False
+        here = folder.resolve()
+        checked = [p.resolve() for p in (*request.inputs, *request.archives) if p.is_dir()]
+        return any(here == p or p in here.parents for p in checked)
+
     def _evidence_exported(self, paths: list[Path]) -> None:
         self._exporting = ""
+        if not paths:  # every pair failed: the controller's message says why
+            return
         if len(paths) == 1:
             url = QUrl.fromLocalFile(str(paths[0])).toString()
             self._status(f'Saved <a href="{url}">{html.escape(paths[0].name)}</a>', rich=True)

@@ -17,7 +17,6 @@ import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 from functools import cache
 from itertools import zip_longest
 from pathlib import Path
@@ -53,13 +52,6 @@ from core.version import doppel_version
 #: how much of a passage's hue is laid on white: behind its text, behind its shared words
 FILL = 0.22
 STRONG = 0.55
-
-
-class Paper(StrEnum):
-    """The page size of a PDF report."""
-
-    A4 = "a4"
-    LETTER = "letter"
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,8 @@ from datetime import datetime
 from pathlib import Path
 
 from core.atomic import write_atomic
-from core.reports.evidence.facts import DocumentFacts, EvidenceReport, Paper
+from core.reports.evidence.facts import DocumentFacts, EvidenceReport
+from core.reports.evidence.paper import Paper
 from core.reports.html import report_environment
 from core.reports.wording import percent
 

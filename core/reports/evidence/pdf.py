@@ -29,8 +29,9 @@ from fpdf.enums import TableBordersLayout, TextDirection, XPos, YPos
 from fpdf.fonts import FontFace
 
 from core.atomic import write_atomic
-from core.reports.evidence.facts import Cell, DocumentFacts, EvidenceReport, Paper, ReportPassage
+from core.reports.evidence.facts import Cell, DocumentFacts, EvidenceReport, ReportPassage
 from core.reports.evidence.html import fact_rows, when_text
+from core.reports.evidence.paper import Paper
 from core.reports.wording import LEFT_OUT
 from core.resources import resource_path
 
