@@ -13,7 +13,6 @@ is next to the case file), or missing."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -24,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from core.atomic import write_atomic
-from core.errors import Cancelled
+from core.fingerprint import file_sha256
 from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
 
 #: what the file says it is, and the version of the layout this module reads and writes
@@ -34,7 +33,6 @@ CASE_SUFFIX = ".doppelcase"
 #: a case file larger than this is not one (thousands of documents take a few hundred KB)
 MAX_CASE_BYTES = 16 * 1024 * 1024
 #: files read at a time while hashing
-_CHUNK = 1024 * 1024
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -370,18 +368,6 @@ def _pair(
 
 
 # --- re-checking --------------------------------------------------------------------------
-
-
-def file_sha256(path: str | Path, cancelled: Callable[[], bool] | None = None) -> str:
-    """The SHA-256 of a file's bytes (as `Document.content_hash`); OSError if unreadable.
-    Raises `Cancelled` between chunks once `cancelled()` says so."""
-    digest = hashlib.sha256()
-    with Path(path).open("rb") as handle:
-        while chunk := handle.read(_CHUNK):
-            if cancelled is not None and cancelled():
-                raise Cancelled
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def check_documents(

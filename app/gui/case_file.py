@@ -29,10 +29,10 @@ from core.case import (
     CheckedDocument,
     DocumentState,
     check_documents,
-    file_sha256,
     load_case,
     save_case,
 )
+from core.fingerprint import file_sha256
 from core.reports.wording import plural
 
 T = TypeVar("T")

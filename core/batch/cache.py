@@ -27,6 +27,7 @@ from core.batch.common_text import DocumentFingerprints
 from core.batch.result import BatchDocument
 from core.detection.reworded import document_profile
 from core.documents.document import Document, load_document
+from core.fingerprint import file_sha256
 from core.options import SignatureOptions
 
 #: 3: documents carry block quotes and exclusions; 4: the engine's modules moved (core/ grouped
@@ -225,7 +226,7 @@ class DocumentCache:
 def content_hash_of(path: Path) -> str | None:
     """The SHA-256 of a file's bytes (what `Document.content_hash` holds), None if unreadable."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return file_sha256(path)
     except OSError:
         return None  # load_document will say what is wrong with it
 

@@ -18,10 +18,10 @@ from core.case import (
     DocumentState,
     case_json,
     check_documents,
-    file_sha256,
     load_case,
     save_case,
 )
+from core.fingerprint import file_sha256
 from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
 
 

@@ -13,13 +13,10 @@ differ, are plain (`Run.shared`)."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
 from itertools import zip_longest
-from pathlib import Path
 
 from core.comparison import Comparison
 from core.detection.passages import (
@@ -34,6 +31,7 @@ from core.detection.verification import BlockState
 from core.documents.document import Document
 from core.documents.language import available_languages
 from core.documents.sentences import word_spans
+from core.fingerprint import file_sha256
 from core.options import ShortSentenceRule
 from core.reports.evidence.method import HOW_TO_READ, LIMITS, jaccard_line
 from core.reports.palette import BLOCK_PALETTE, REWORDED_HUE, mix
@@ -245,7 +243,7 @@ def _file_state(doc: Document) -> tuple[int | None, datetime | None, str | None]
         stat = doc.path.stat()
         if not doc.path.is_file():
             return None, None, "not a regular file now"
-        digest = _sha256(doc.path)
+        digest = file_sha256(doc.path)
     except OSError:
         return None, None, "not found at this path when the report was made"
     modified = datetime.fromtimestamp(stat.st_mtime).astimezone()
@@ -258,15 +256,6 @@ def _file_state(doc: Document) -> tuple[int | None, datetime | None, str | None]
     return stat.st_size, modified, None
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
-@cache
 def _language_names() -> dict[str, str]:
     return {info.code: info.name.capitalize() for info in available_languages()}
 
