@@ -172,7 +172,7 @@ def format_table(result: BatchResult, threshold: float) -> str:
         lines += [f"  {f.path}: {f.error}" for f in result.failed]
     if result.exclusions_on:
         lines += ["", *exclusion_lines(result)]
-    if result.common_hint is not None and result.match.reworded:
+    if result.common_hint is not None:
         lines += ["", hint_line(result)]
     return "\n".join(lines)
 
@@ -221,6 +221,7 @@ def run(args: argparse.Namespace) -> int:
         student_folders=args.student_folders,
         all_pairs=args.all_pairs,
         workers=args.jobs,
+        suggest_common=not args.strict,  # --strict prints exactly what it printed before
     )
     cache = None if args.no_cache else DocumentCache(args.cache)
     try:

@@ -178,7 +178,7 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
     return "\n".join(lines)
 
 
-def compared(args: argparse.Namespace) -> Comparison | None:
+def compared(args: argparse.Namespace, keep_all_discarded: bool = False) -> Comparison | None:
     """The comparison the arguments ask for (`compare`'s and `report`'s A, B, engine options
     and exclusions), or None after naming on stderr each document that cannot be read."""
     signature_options, match_options = engine_options(args)
@@ -197,14 +197,14 @@ def compared(args: argparse.Namespace) -> Comparison | None:
         docs[0],
         docs[1],
         match_options,
-        keep_all_discarded=getattr(args, "all_discarded", False),
+        keep_all_discarded=keep_all_discarded,
         exclusions=exclusions if any_exclusion(exclusions, args) else None,
         templates=docs[2:],
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    comparison = compared(args)
+    comparison = compared(args, args.all_discarded)
     if comparison is None:
         return EXIT_INPUT
     if args.json:

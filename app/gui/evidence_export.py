@@ -8,7 +8,6 @@ elsewhere) unless the settings say otherwise."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,12 +20,12 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 from app.gui.settings import Settings
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
 from core.comparison import Comparison
+from core.reports.batch_export import evidence_file_names
 from core.reports.evidence.paper import paper_for_territory
 
 PAPERS = ("a4", "letter")  # `core.reports.evidence.Paper`'s values
 PDF_FILTER = "PDF document (*.pdf)"
 HTML_FILTER = "Web page (*.html *.htm)"
-_UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
 
 
 def locale_paper(locale: QLocale | None = None) -> str:
@@ -42,9 +41,10 @@ def paper_for(settings: Settings) -> str:
 
 
 def suggested_name(comparison: Comparison, suffix: str = ".pdf") -> str:
-    """ "Doppel evidence - essay-a vs essay-b.pdf" (characters no file system allows left out)."""
-    a, b = (_UNSAFE.sub("_", d.path.stem).strip() for d in (comparison.a, comparison.b))
-    return f"Doppel evidence - {a} vs {b}{suffix}"
+    """ "Doppel evidence - essay-a vs essay-b.pdf": the folder check's name for the pair's
+    report (`evidence_file_names`: safe on every file system, not too long)."""
+    pair = (comparison.a.path.name, comparison.b.path.name)
+    return f"Doppel evidence - {evidence_file_names([pair], suffix)[0]}"
 
 
 def _page_size(paper: str) -> QPageSize:

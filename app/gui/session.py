@@ -22,7 +22,7 @@ from app.gui.compare.marks import PreparedView
 from app.gui.models.document_list import DocumentEntry, DocumentListModel, Status
 from app.gui.settings import Settings
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
-from core.batch.partners import StrongestPartner, strongest_partners
+from core.batch.partners import StrongestPartner, strongest_partners_by_path
 from core.batch.ranking import candidate_pairs, rank_key, reworded_candidates
 from core.comparison import Comparison, compare_documents
 from core.detection.reworded import document_profile
@@ -47,23 +47,9 @@ class RankedPair:
         return self.comparison.a.path, self.comparison.b.path
 
 
-@dataclass(frozen=True, slots=True)
-class _SharedByPath:
-    """A ranked pair as `core.batch.partners` reads it, keyed by the documents' paths."""
-
-    a: Path
-    b: Path
-    copied_a: float
-    copied_b: float
-
-
 def strongest_partners_of(ranked: Iterable[RankedPair]) -> dict[Path, StrongestPartner[Path]]:
     """Each document's strongest partner among the ranked pairs (`core.batch.partners`)."""
-    return strongest_partners(
-        _SharedByPath(p.comparison.a.path, p.comparison.b.path, c.copied_a, c.copied_b)
-        for p in ranked
-        for c in (p.comparison,)
-    )
+    return strongest_partners_by_path(p.comparison for p in ranked)
 
 
 @dataclass(frozen=True)

@@ -41,10 +41,6 @@ class RemoveDocuments(QUndoCommand):
             self.removed = None  # (the documents belong to the list again)
 
 
-def remove_command(session: Session, paths: Sequence[Path]) -> RemoveDocuments:
-    return RemoveDocuments(session, paths)
-
-
 def clear_command(session: Session) -> RemoveDocuments:
     paths = [entry.path for entry in session.documents.entries()]
     return RemoveDocuments(session, paths, "Clear All")

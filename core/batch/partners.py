@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Generic, Protocol, TypeVar
+
+from core.comparison import Comparison
 
 K = TypeVar("K", bound=Hashable)
 K_co = TypeVar("K_co", bound=Hashable, covariant=True)
@@ -92,3 +95,21 @@ def standings(count: int, pairs: Iterable[SharedPair[int]]) -> list[Standing]:
     ]
     rows.sort(key=lambda row: (-row.share, row.document))
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class _ByPath:
+    a: Path
+    b: Path
+    copied_a: float
+    copied_b: float
+
+
+def strongest_partners_by_path(
+    comparisons: Iterable[Comparison],
+) -> dict[Path, StrongestPartner[Path]]:
+    """`strongest_partners` of compared pairs (the window's three or more documents), each
+    document known by its path."""
+    return strongest_partners(
+        _ByPath(c.a.path, c.b.path, c.copied_a, c.copied_b) for c in comparisons
+    )

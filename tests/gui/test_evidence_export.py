@@ -204,7 +204,9 @@ def test_the_suggested_name_leaves_out_what_no_file_system_allows(qtbot, compare
 
     comparison = compared.view.comparison()
     odd = replace(comparison, a=replace(comparison.a, path=Path('/x/a: "draft"?.docx')))
-    assert suggested_name(odd) == "Doppel evidence - a_ _draft_ vs reworded-copy.pdf"
+    assert suggested_name(odd) == "Doppel evidence - a- -draft vs reworded-copy.pdf"
+    long = replace(comparison, a=replace(comparison.a, path=Path("/x/" + "word " * 80 + ".docx")))
+    assert len(suggested_name(long).encode()) < 200  # within every file system's limit
 
 
 def test_the_window_starts_without_the_pdf_library() -> None:

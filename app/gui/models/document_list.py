@@ -21,7 +21,7 @@ from app.gui.compare.colours import failed_colour
 from app.gui.models.row_model import ModelIndex, RowTableModel
 from core.batch.partners import StrongestPartner
 from core.documents.document import Document
-from core.reports.wording import found_in, percent, plural
+from core.reports.wording import MOST_FOUND_IN, found_in, most_found_in, plural
 
 
 class Status(Enum):
@@ -60,7 +60,7 @@ ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 
 class DocumentListModel(RowTableModel[DocumentEntry]):
     COL_NAME, COL_PARTNER, COL_FORMAT, COL_SENTENCES, COL_LANGUAGE, COL_NOTES = range(6)
-    HEADERS = ("Document", "Most found in another", "Format", "Sentences", "Language", "Notes")
+    HEADERS = ("Document", MOST_FOUND_IN, "Format", "Sentences", "Language", "Notes")
     HEADER_TIPS = (
         "",
         "The largest share of this document found in one other document, and which "
@@ -118,7 +118,7 @@ class DocumentListModel(RowTableModel[DocumentEntry]):
         found = self._partners.get(entry.path)
         if found is None:
             return "–"  # nothing of it is found in another document
-        return f"{percent(found.share)} in {found.partner.name}"
+        return most_found_in(found.share, found.partner.name)
 
     def _partner_tip(self, entry: DocumentEntry) -> str | None:
         found = self._partners.get(entry.path)

@@ -7,15 +7,14 @@ by) says so in its tooltip."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 
 from app.gui.models.row_model import ModelIndex, RowTableModel
-from app.gui.session import RankedPair
-from core.batch.partners import StrongestPartner, strongest_partners
+from app.gui.session import RankedPair, strongest_partners_of
+from core.batch.partners import StrongestPartner
 from core.comparison import Comparison
 from core.reports.wording import percent, verdict_line
 
@@ -33,16 +32,6 @@ def pair_headline(comparison: Comparison) -> str:
         comparison.a.name,
         comparison.b.name,
     )
-
-
-@dataclass(frozen=True, slots=True)
-class _Shares:
-    """A pair as `strongest_partners` reads it, its documents by path."""
-
-    a: Path
-    b: Path
-    copied_a: float
-    copied_b: float
 
 
 class PairTableModel(RowTableModel[RankedPair]):
@@ -84,11 +73,7 @@ class PairTableModel(RowTableModel[RankedPair]):
         self._strongest: dict[Path, StrongestPartner[Path]] = {}
 
     def set_pairs(self, pairs: list[RankedPair]) -> None:
-        self._strongest = strongest_partners(
-            _Shares(p.comparison.a.path, p.comparison.b.path, *_shares(p.comparison))
-            for p in pairs
-            if p.comparison.flagged
-        )
+        self._strongest = strongest_partners_of(pairs)
         self.set_items(pairs)
 
     def pair(self, row: int) -> RankedPair:
@@ -114,7 +99,7 @@ class PairTableModel(RowTableModel[RankedPair]):
         item = self._items[index.row()]
         c = item.comparison
         column = index.column()
-        copied_a, copied_b = _shares(c)
+        copied_a, copied_b = c.copied_a, c.copied_b
         values = (
             c.a.name,
             c.b.name,
@@ -138,7 +123,3 @@ class PairTableModel(RowTableModel[RankedPair]):
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return self.alignment(column)
         return None
-
-
-def _shares(c: Comparison) -> tuple[float, float]:
-    return c.copied_a, c.copied_b
