@@ -7,6 +7,10 @@ the set does not hold. `app.gui.compare.colours` derives its theme-aware shades 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from core.detection.verification import BlockOutcome, BlockState
+
 #: Paul Tol's "light" qualitative scheme (pale grey left out), in his recommended order
 BLOCK_PALETTE: tuple[str, ...] = (
     "#77AADD",  # light blue
@@ -30,3 +34,17 @@ def mix(colour: str, amount: float, background: str = "#FFFFFF") -> str:
     back = [int(background[i : i + 2], 16) for i in (1, 3, 5)]
     mixed = [round(f * amount + b * (1 - amount)) for f, b in zip(fore, back, strict=True)]
     return "#" + "".join(f"{v:02X}" for v in mixed)
+
+
+def colour_slots(blocks: Sequence[BlockOutcome]) -> list[int | None]:
+    """Each block's place in `BLOCK_PALETTE`: kept blocks take it in turn along A (a split
+    block's pieces share their block's), discarded blocks get None (they are grey)."""
+    slots: list[int | None] = []
+    kept = 0
+    for block in blocks:
+        if block.state is BlockState.DISCARDED:
+            slots.append(None)
+        else:
+            slots.append(kept % len(BLOCK_PALETTE))
+            kept += 1
+    return slots

@@ -30,8 +30,8 @@ from PySide6.QtGui import QColor, QPalette
 from core.reports import palette
 
 #: Paul Tol's "light" qualitative scheme (pale grey left out), in his recommended order: one
-#: colour per colour slot (`marks.COLOUR_SLOTS`; `marks.colour_slots` assigns them); the same
-#: colours as the reports' (`core.reports.palette`)
+#: colour per colour slot, the same as the reports' (`core.reports.palette`, whose
+#: `colour_slots` assigns them)
 BLOCK_PALETTE = palette.BLOCK_PALETTE
 # How much of the hue survives on a dark pane at most; the rest is the pane's own background.
 DARK_MIX = 0.42

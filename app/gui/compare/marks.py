@@ -46,6 +46,7 @@ from core.documents.document import Document
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.documents.signature import MAX_PAPER_LENGTH
 from core.exclusions.quotations import BLOCK_QUOTE
+from core.reports.palette import BLOCK_PALETTE, colour_slots
 from core.reports.wording import (
     LEFT_OUT,
     PASSAGE_KIND_TITLES,
@@ -59,7 +60,7 @@ Span = tuple[int, int]
 Listed = BlockOutcome | Passage
 
 #: how many colours kept blocks take in turn (`colours.BLOCK_PALETTE` has one per slot)
-COLOUR_SLOTS = 8
+COLOUR_SLOTS = len(BLOCK_PALETTE)
 #: a tooltip names at most this many of the marks under the pointer
 TOOLTIP_MARKS = 3
 
@@ -111,19 +112,6 @@ class TextSpan(NamedTuple):
 
     start: int
     end: int
-
-
-def colour_slots(blocks: Sequence[BlockOutcome]) -> list[int | None]:
-    """Each listed block's place in the palette: kept blocks count along A; discarded get None."""
-    slots: list[int | None] = []
-    kept = 0
-    for block in blocks:
-        if block.state is BlockState.DISCARDED:
-            slots.append(None)
-        else:
-            slots.append(kept % COLOUR_SLOTS)
-            kept += 1
-    return slots
 
 
 # --- finding spans -----------------------------------------------------------------------

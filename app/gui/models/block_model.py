@@ -39,7 +39,6 @@ from app.gui.compare.marks import (
     Listed,
     Numbering,
     PreparedView,
-    colour_slots,
     listed_items,
     listed_order,
     number_items,
@@ -52,6 +51,7 @@ from core.comparison import Comparison
 from core.detection.passages import Passage, PassageKind
 from core.detection.verification import BlockOutcome, BlockState
 from core.documents.document import Document
+from core.reports.palette import colour_slots
 from core.reports.wording import PASSAGE_KINDS, percent
 
 BLOCK_ROLE = Qt.ItemDataRole.UserRole + 1  # the item: a BlockOutcome, or a reworded Passage

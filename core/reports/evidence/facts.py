@@ -27,14 +27,13 @@ from core.detection.passages import (
     piece_sentences,
     scored_sentence_count,
 )
-from core.detection.verification import BlockState
 from core.documents.document import Document
 from core.documents.language import available_languages
 from core.documents.sentences import word_spans
 from core.fingerprint import file_sha256
 from core.options import ShortSentenceRule
 from core.reports.evidence.method import HOW_TO_READ, LIMITS, jaccard_line
-from core.reports.palette import BLOCK_PALETTE, REWORDED_HUE, mix
+from core.reports.palette import BLOCK_PALETTE, REWORDED_HUE, colour_slots, mix
 from core.reports.wording import (
     PASSAGE_KINDS,
     comparison_left_out,
@@ -375,18 +374,15 @@ def _verified_summary(passage: Passage) -> str:
 
 
 def _verified_colours(c: Comparison) -> dict[tuple[int, int], str]:
-    """Each verified passage's colour, keyed by its sentences in A: the app's rule
-    (kept blocks take the palette in turn along A; a split block's pieces share its colour)."""
+    """Each verified passage's colour, keyed by its sentences in A: its block's, as in the app
+    (`palette.colour_slots`)."""
     colours: dict[tuple[int, int], str] = {}
-    kept = 0
-    for block in c.blocks:
-        if block.state is BlockState.DISCARDED:
+    for block, slot in zip(c.blocks, colour_slots(c.blocks), strict=True):
+        if slot is None:
             continue
-        colour = BLOCK_PALETTE[kept % len(BLOCK_PALETTE)]
-        kept += 1
         for piece in block.pieces:
             a_range, _ = piece_sentences(c.a.signature, c.b.signature, piece)
-            colours[a_range] = colour
+            colours[a_range] = BLOCK_PALETTE[slot]
     return colours
 
 
