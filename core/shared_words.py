@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.comparison import Comparison
+from core.detection.long_sentences import LongPair, identical_long_sentences
 from core.detection.phrases import INVERTED_INDEX, Phrase, phrase_input, repeated_phrases
 from core.documents.document import Document
 from core.documents.sentences import word_spans
@@ -141,15 +142,28 @@ def _multiset_matches(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int
 
 def shared_words(comparison: Comparison) -> tuple[PieceWords, ...]:
     """The shared words of every verified piece of `comparison`, aligned sentence by sentence:
-    A's sentence at signature position `a_start + k` with B's at `b_start + k`."""
+    A's sentence at signature position `a_start + k` with B's at `b_start + k`; a too-long
+    sentence identical in both inside or beside the piece (`core.detection.long_sentences`)
+    shares all its words."""
     a, b = comparison.a, comparison.b
+    owners = [(n, k) for n, block in enumerate(comparison.blocks) for k in range(len(block.pieces))]
+    pieces = [piece for block in comparison.blocks for piece in block.pieces]
+    longs: dict[int, list[LongPair]] = {}
+    for pair in identical_long_sentences(a, b, pieces):
+        longs.setdefault(pair.piece, []).append(pair)
     found = []
-    for index, block in enumerate(comparison.blocks):
-        for part, piece in enumerate(block.pieces):
-            runs, words_a, words_b = _piece_runs(
-                a, b, range(piece.a_start, piece.a_start + piece.length), piece.b_start
-            )
-            found.append(PieceWords(index, part, tuple(runs), words_a, words_b))
+    for number, ((index, part), piece) in enumerate(zip(owners, pieces, strict=True)):
+        runs, words_a, words_b = _piece_runs(
+            a, b, range(piece.a_start, piece.a_start + piece.length), piece.b_start
+        )
+        for pair in longs.get(number, ()):
+            one, two = a.sentences[pair.a_sentence], b.sentences[pair.b_sentence]
+            words = len(word_spans(a.text, one.start, one.end))
+            runs.append(SharedRun(one.start, one.end, two.start, two.end, words))
+            words_a += words
+            words_b += words
+        runs.sort(key=lambda run: run.a_start)
+        found.append(PieceWords(index, part, tuple(runs), words_a, words_b))
     return tuple(found)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from core.detection.long_sentences import LongPair, identical_long_sentences
 from core.detection.reworded import (
     RewordedPassage,
     WordChanges,
@@ -58,16 +59,36 @@ def build_passages(
     pieces: Iterable[VerifiedBlock],
     reworded: Iterable[RewordedPassage],
 ) -> tuple[Passage, ...]:
-    """Every passage of both kinds, ordered by its place in A (then in B)."""
+    """Every passage of both kinds, ordered by its place in A (then in B).
+
+    A verified passage takes in the too-long sentences identical in both documents right
+    beside its piece (`long_sentences`); a reworded passage made only of such sentences is that
+    verified passage's, not an edited one of its own."""
     weight = stem_weights(profile_a, profile_b)
     side_a, side_b = _Side(a, profile_a), _Side(b, profile_b)
+    pieces = list(pieces)
+    beside: dict[int, list[LongPair]] = {}
+    for pair in identical_long_sentences(a, b, pieces):
+        if not pair.inside:
+            beside.setdefault(pair.piece, []).append(pair)
+    taken_a: set[int] = set()
+    taken_b: set[int] = set()
     passages = []
-    for piece in pieces:
-        a_range, b_range = piece_sentences(a.signature, b.signature, piece)
+    for number, piece in enumerate(pieces):
+        (a0, a1), (b0, b1) = piece_sentences(a.signature, b.signature, piece)
+        for pair in beside.get(number, ()):
+            a0, a1 = min(a0, pair.a_sentence), max(a1, pair.a_sentence + 1)
+            b0, b1 = min(b0, pair.b_sentence), max(b1, pair.b_sentence + 1)
+            taken_a.add(pair.a_sentence)
+            taken_b.add(pair.b_sentence)
         passages.append(
-            _passage(PassageKind.VERIFIED, side_a, side_b, a_range, b_range, None, weight)
+            _passage(PassageKind.VERIFIED, side_a, side_b, (a0, a1), (b0, b1), None, weight)
         )
     for found in reworded:
+        if taken_a.issuperset(range(*found.a_sentences)) and taken_b.issuperset(
+            range(*found.b_sentences)
+        ):
+            continue  # identical too-long sentences beside a piece: the piece's passage
         partner = {p.b: p.a for p in found.pairs}
         passages.append(
             _passage(

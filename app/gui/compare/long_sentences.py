@@ -1,34 +1,13 @@
-"""Sentences too long for the signature that are identical in both documents, inside or beside a
-kept piece: shown as part of the copied passage, though SL+ST cannot count them. No Qt.
-
-The paper's alphabet has 36 letters, so a sentence of more than 35 terms is left out of the
-signature (`core.documents.signature`): SL+ST never compares it. Where such a sentence sits in a
-copied passage, two cases arise:
-
-- *inside* a piece, between two of its aligned sentences. The piece's character span already
-  runs over it (it is drawn in the block's colour, and the copied share counts it:
-  `core.detection.passages.piece_sentences`), but nothing compared its words, so without this
-  rule it showed no shared words and its tooltip counted only the signature's sentences;
-- *beside* a piece, right before its first or right after its last sentence, in both documents
-  at once (a block cannot run over a sentence the signature lacks on one side only, and where it
-  lacks it on both, the block stops at the piece's edge when the next signature sentence
-  differs). Without this rule such a sentence was unmarked, or, the reworded-passage detector
-  finding it, drawn as an *edited* passage although not a word differs.
-
-The rule (`identical_long_sentences`): a too-long sentence of A and one of B are shown as shared
-when they are the same text (whitespace aside) and sit at aligned places: inside a piece, in the
-same gap between two aligned sentences, paired in order when both gaps hold the same number of
-too-long sentences; beside a piece, walking outward from its first (last) sentence in both
-documents at once, for as long as both neighbours are too long and identical.
-"""
+"""The window's view of `core.detection.long_sentences`: each too-long sentence identical in
+both documents inside or beside a kept piece, with its block, piece and characters, so it is
+drawn, numbered and explained as part of that block. No Qt."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from core.comparison import Comparison
-from core.documents.document import Document
+from core.detection import long_sentences
 
 Span = tuple[int, int]
 
@@ -48,79 +27,25 @@ class LongSentence:
 
 
 def identical_long_sentences(comparison: Comparison) -> list[LongSentence]:
-    """Every too-long sentence shown as shared (the module's docstring), in A order; one
-    sentence belongs to the first piece that claims it."""
+    """Every too-long sentence that is part of a kept piece, in A order
+    (`core.detection.long_sentences.identical_long_sentences`)."""
     a, b = comparison.a, comparison.b
-    long_a, long_b = set(a.signature.too_long), set(b.signature.too_long)
-    if not long_a or not long_b:
-        return []
-    index_a, index_b = a.signature.sentence_indices, b.signature.sentence_indices
-    found: dict[int, LongSentence] = {}
-    for number, block in enumerate(comparison.blocks):
-        for part, piece in enumerate(block.pieces):
-            first_a, first_b = index_a[piece.a_start], index_b[piece.b_start]
-            last = piece.length - 1
-            last_a, last_b = index_a[piece.a_start + last], index_b[piece.b_start + last]
-            pairs: list[tuple[int, int, bool]] = []
-            for k in range(last):  # the gaps between aligned sentences of the piece
-                gap_a = _long_between(long_a, index_a, piece.a_start + k)
-                gap_b = _long_between(long_b, index_b, piece.b_start + k)
-                if len(gap_a) == len(gap_b):
-                    pairs += [(sa, sb, True) for sa, sb in zip(gap_a, gap_b, strict=True)]
-            for start_a, start_b, step in (
-                (first_a - 1, first_b - 1, -1),
-                (last_a + 1, last_b + 1, 1),
-            ):
-                pairs += [
-                    (sa, sb, False)
-                    for sa, sb in _outward(a, b, long_a, long_b, start_a, start_b, step)
-                ]
-            for sa, sb, inside in pairs:
-                if sa in found or not same_text(a, sa, b, sb):
-                    continue
-                one, two = a.sentences[sa], b.sentences[sb]
-                found[sa] = LongSentence(
-                    number,
-                    part,
-                    sa,
-                    sb,
-                    (one.start, one.end),
-                    (two.start, two.end),
-                    inside,
-                    len(one.terms),
-                )
-    return [found[s] for s in sorted(found)]
-
-
-def same_text(a: Document, sa: int, b: Document, sb: int) -> bool:
-    """Whether sentence `sa` of A and `sb` of B read the same, whitespace aside."""
-    one, two = a.sentences[sa], b.sentences[sb]
-    return a.text[one.start : one.end].split() == b.text[two.start : two.end].split()
-
-
-def _long_between(long: set[int], indices: tuple[int, ...], position: int) -> list[int]:
-    """The too-long sentences between signature positions `position` and `position + 1`."""
-    return [s for s in range(indices[position] + 1, indices[position + 1]) if s in long]
-
-
-def _outward(
-    a: Document,
-    b: Document,
-    long_a: set[int],
-    long_b: set[int],
-    sa: int,
-    sb: int,
-    step: int,
-) -> Iterator[tuple[int, int]]:
-    """From sentences `sa` and `sb` outward (`step` -1: back, +1: on), the pairs of too-long
-    sentences in a row that read the same."""
-    while (
-        0 <= sa < len(a.sentences)
-        and 0 <= sb < len(b.sentences)
-        and sa in long_a
-        and sb in long_b
-        and same_text(a, sa, b, sb)
-    ):
-        yield sa, sb
-        sa += step
-        sb += step
+    owners = [(n, k) for n, block in enumerate(comparison.blocks) for k in range(len(block.pieces))]
+    pieces = [piece for block in comparison.blocks for piece in block.pieces]
+    found = []
+    for pair in long_sentences.identical_long_sentences(a, b, pieces):
+        one, two = a.sentences[pair.a_sentence], b.sentences[pair.b_sentence]
+        block, part = owners[pair.piece]
+        found.append(
+            LongSentence(
+                block,
+                part,
+                pair.a_sentence,
+                pair.b_sentence,
+                (one.start, one.end),
+                (two.start, two.end),
+                pair.inside,
+                len(one.terms),
+            )
+        )
+    return found

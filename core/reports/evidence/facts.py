@@ -24,7 +24,6 @@ from core.detection.passages import (
     PassageKind,
     copied_sentences,
     passage_shared_words,
-    piece_sentences,
     scored_sentence_count,
 )
 from core.documents.document import Document
@@ -325,15 +324,13 @@ def _findings(c: Comparison, a: DocumentFacts, b: DocumentFacts) -> tuple[str, .
 
 
 def _report_passages(c: Comparison) -> list[ReportPassage]:
-    colours = _verified_colours(c)
+    pieces = _verified_pieces(c)
     a_spans, b_spans = _verified_shared_spans(c)
-    anchors = _verified_anchors(c)
     found = []
     for number, passage in enumerate(c.passages, start=1):
         if passage.kind is PassageKind.VERIFIED:
-            colour = colours.get(passage.a_sentences, BLOCK_PALETTE[0])
+            colour, pairs = _piece_of(passage, pieces)
             shared_a, shared_b = a_spans, b_spans
-            pairs = anchors.get(passage.a_sentences, [])
             summary = f"{_sizes(passage)}; {_verified_summary(passage)}"
         else:
             colour = REWORDED_HUE
@@ -373,30 +370,29 @@ def _verified_summary(passage: Passage) -> str:
     return f"{word_changes_text(changes)} (content words, counted from A's side)"
 
 
-def _verified_colours(c: Comparison) -> dict[tuple[int, int], str]:
-    """Each verified passage's colour, keyed by its sentences in A: its block's, as in the app
-    (`palette.colour_slots`)."""
-    colours: dict[tuple[int, int], str] = {}
-    for block, slot in zip(c.blocks, colour_slots(c.blocks), strict=True):
-        if slot is None:
-            continue
-        for piece in block.pieces:
-            a_range, _ = piece_sentences(c.a.signature, c.b.signature, piece)
-            colours[a_range] = BLOCK_PALETTE[slot]
-    return colours
-
-
-def _verified_anchors(c: Comparison) -> dict[tuple[int, int], list[tuple[int, int]]]:
-    """The aligned sentence pairs (A index, B index) of each verified piece."""
-    anchors: dict[tuple[int, int], list[tuple[int, int]]] = {}
+def _verified_pieces(c: Comparison) -> dict[int, tuple[str, list[tuple[int, int]]]]:
+    """Each verified piece's colour (its block's, as in the app: `palette.colour_slots`) and
+    aligned sentence pairs (A index, B index), keyed by its first aligned sentence in A."""
+    found: dict[int, tuple[str, list[tuple[int, int]]]] = {}
     ia, ib = c.a.signature.sentence_indices, c.b.signature.sentence_indices
-    for block in c.blocks:
+    for block, slot in zip(c.blocks, colour_slots(c.blocks), strict=True):
+        colour = BLOCK_PALETTE[slot or 0]
         for piece in block.pieces:
-            a_range, _ = piece_sentences(c.a.signature, c.b.signature, piece)
-            anchors[a_range] = [
-                (ia[piece.a_start + k], ib[piece.b_start + k]) for k in range(piece.length)
-            ]
-    return anchors
+            pairs = [(ia[piece.a_start + k], ib[piece.b_start + k]) for k in range(piece.length)]
+            found[pairs[0][0]] = (colour, pairs)
+    return found
+
+
+def _piece_of(
+    passage: Passage, pieces: dict[int, tuple[str, list[tuple[int, int]]]]
+) -> tuple[str, list[tuple[int, int]]]:
+    """The colour and aligned pairs of the piece a verified passage shows (its first aligned
+    sentence is the passage's first sentence in the signature: what lies before it in the
+    passage are too-long sentences identical in both)."""
+    for sentence in range(*passage.a_sentences):
+        if sentence in pieces:
+            return pieces[sentence]
+    return BLOCK_PALETTE[0], []
 
 
 class _SpanLookup:
