@@ -155,16 +155,42 @@ class EvidenceExport(QObject):
         return printer
 
     def print_(self, comparison: Comparison) -> None:
-        """The print dialog, then the report printed (its HTML made on a worker)."""
+        """The print dialog, then the report made, laid out and printed on a worker: a long
+        pair's report is a hundred pages and more, seconds of layout the window never waits
+        for (QTextDocument and QPainter on a QPrinter are made for use outside the GUI
+        thread; the printer is not touched here until the job is done)."""
         printer = self.make_printer(comparison)
         dialog = QPrintDialog(printer, self.parent_widget)
         dialog.setWindowTitle("Print Evidence")
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        self._with_html(comparison, lambda document: document.print_(printer))
+        paper = paper_for(self.settings)
+        message = "Printing the evidence report…"
+
+        def op(context: TaskContext) -> None:
+            from core.reports import evidence
+
+            context.progress(0.0, message)
+            report = evidence.evidence_report(comparison)
+            html = evidence.evidence_html(report, evidence.Paper(paper))
+            context.progress(0.3, message)
+            context.check()
+            document = QTextDocument()
+            document.setHtml(html)
+            document.print_(printer)
+
+        def error(exc: BaseException, details: str) -> None:
+            self.failed.emit(
+                f"The evidence report could not be printed: {readable_reason(exc)}", details
+            )
+
+        self._job.run(op, lambda _none: None, on_progress=self.progress.emit, on_error=error)
+        self.busy_changed.emit(self.busy)
 
     def print_preview(self, comparison: Comparison) -> None:
-        """The report in Qt's print preview (its HTML made on a worker), to print from there."""
+        """The report in Qt's print preview (its HTML made on a worker), to print from there.
+        (The preview lays the pages out on the GUI thread, as QPrintPreviewDialog draws there:
+        a moment for an essay, seconds for a pair of books, for which Print… is the way.)"""
         printer = self.make_printer(comparison)
 
         def show(document: QTextDocument) -> None:
