@@ -8,6 +8,7 @@ inside a passage of either kind. docs/engine.md, "Verdict and shares"."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -202,6 +203,22 @@ def piece_sentences(
         (a.sentence_indices[piece.a_start], a.sentence_indices[piece.a_start + last] + 1),
         (b.sentence_indices[piece.b_start], b.sentence_indices[piece.b_start + last] + 1),
     )
+
+
+def verified_by_first_sentence(a: Signature, passages: Iterable[Passage]) -> dict[int, Passage]:
+    """The verified passages, each by its piece's first aligned sentence in A: its first
+    sentence that is in A's signature (a passage may open with identical too-long sentences
+    beside its piece, which the signature lacks: `long_sentences`). How a piece finds its
+    passage: `verified_by_first_sentence(...)[a.sentence_indices[piece.a_start]]`."""
+    indices = a.sentence_indices
+    found: dict[int, Passage] = {}
+    for passage in passages:
+        if passage.kind is not PassageKind.VERIFIED:
+            continue
+        at = bisect_left(indices, passage.a_sentences[0])
+        if at < len(indices) and indices[at] < passage.a_sentences[1]:
+            found[indices[at]] = passage
+    return found
 
 
 def shared_word_spans(

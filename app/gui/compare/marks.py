@@ -40,6 +40,7 @@ from core.detection.passages import (
     PassageKind,
     passage_shared_words,
     piece_sentences,
+    verified_by_first_sentence,
 )
 from core.detection.verification import BlockOutcome, BlockState
 from core.documents.document import Document
@@ -307,16 +308,12 @@ def number_items(
 def piece_passages(comparison: Comparison) -> dict[tuple[int, int], Passage]:
     """The verified `Passage` of each kept piece, by (block, part): what changed between its
     two sides, counted as for a reworded passage (the block table's shared words)."""
-    verified = {
-        (p.a_sentences, p.b_sentences): p
-        for p in comparison.passages
-        if p.kind is PassageKind.VERIFIED
-    }
+    a = comparison.a.signature
+    verified = verified_by_first_sentence(a, comparison.passages)
     found: dict[tuple[int, int], Passage] = {}
-    a, b = comparison.a.signature, comparison.b.signature
     for index, block in enumerate(comparison.blocks):
         for part, piece in enumerate(block.pieces):
-            passage = verified.get(piece_sentences(a, b, piece))
+            passage = verified.get(a.sentence_indices[piece.a_start])
             if passage is not None:
                 found[(index, part)] = passage
     return found

@@ -25,6 +25,7 @@ from core.detection.passages import (
     copied_sentences,
     passage_shared_words,
     scored_sentence_count,
+    verified_by_first_sentence,
 )
 from core.documents.document import Document
 from core.documents.language import available_languages
@@ -325,11 +326,13 @@ def _findings(c: Comparison, a: DocumentFacts, b: DocumentFacts) -> tuple[str, .
 
 def _report_passages(c: Comparison) -> list[ReportPassage]:
     pieces = _verified_pieces(c)
+    verified = verified_by_first_sentence(c.a.signature, c.passages)
+    firsts = {id(passage): first for first, passage in verified.items()}
     a_spans, b_spans = _verified_shared_spans(c)
     found = []
     for number, passage in enumerate(c.passages, start=1):
         if passage.kind is PassageKind.VERIFIED:
-            colour, pairs = _piece_of(passage, pieces)
+            colour, pairs = pieces.get(firsts.get(id(passage), -1), (BLOCK_PALETTE[0], []))
             shared_a, shared_b = a_spans, b_spans
             summary = f"{_sizes(passage)}; {_verified_summary(passage)}"
         else:
@@ -381,18 +384,6 @@ def _verified_pieces(c: Comparison) -> dict[int, tuple[str, list[tuple[int, int]
             pairs = [(ia[piece.a_start + k], ib[piece.b_start + k]) for k in range(piece.length)]
             found[pairs[0][0]] = (colour, pairs)
     return found
-
-
-def _piece_of(
-    passage: Passage, pieces: dict[int, tuple[str, list[tuple[int, int]]]]
-) -> tuple[str, list[tuple[int, int]]]:
-    """The colour and aligned pairs of the piece a verified passage shows (its first aligned
-    sentence is the passage's first sentence in the signature: what lies before it in the
-    passage are too-long sentences identical in both)."""
-    for sentence in range(*passage.a_sentences):
-        if sentence in pieces:
-            return pieces[sentence]
-    return BLOCK_PALETTE[0], []
 
 
 class _SpanLookup:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from core.comparison import Comparison, compare_documents
 from core.detection.long_sentences import identical_long_sentences
-from core.detection.passages import PassageKind
+from core.detection.passages import PassageKind, verified_by_first_sentence
 from core.documents.document import document_from_text
 from core.options import MatchOptions, SignatureOptions
 from core.reports.evidence import evidence_report
@@ -73,3 +73,12 @@ def test_the_evidence_report_shows_them_as_shared_in_the_word_for_word_passage()
     for row in passage.rows:  # A beside B, sentence by sentence, every word emphasised
         assert row.a.text == row.b.text
         assert all(run.shared for run in row.a.runs if run.text.strip())
+
+
+def test_a_piece_finds_its_passage_though_the_passage_opens_before_it() -> None:
+    comparison = compared()
+    (piece,) = [piece for block in comparison.blocks for piece in block.pieces]
+    first = comparison.a.signature.sentence_indices[piece.a_start]
+    found = verified_by_first_sentence(comparison.a.signature, comparison.passages)
+    assert found[first] is comparison.passages[0]
+    assert comparison.passages[0].a_sentences[0] < first  # BEFORE opens it
