@@ -75,7 +75,9 @@ def test_the_facts_of_the_sample_pair(samples: Comparison) -> None:
     kinds = [p.kind for p in report.passages]
     assert PassageKind.VERIFIED in kinds and PassageKind.REWORDED in kinds
     # each passage is on both page maps, in order along A
-    assert [m.label for m in report.a.map] == [str(p.number) for p in report.passages]
+    assert [m.label for m in report.a.map] == [p.label for p in report.passages]
+    # named as the window lists them by default: blocks 1, 2, … and edited passages R1, R2, …
+    assert [p.label for p in report.passages] == ["1", "1", "2", "R1", "3", "R2"]
     assert all(0 <= m.start < m.end <= 1 for m in report.a.map + report.b.map)
 
 
@@ -179,7 +181,7 @@ def test_the_html_page_is_self_contained(samples: Comparison, tmp_path: Path) ->
     page = path.read_text(encoding="utf-8")
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", page)
     assert "<script" not in page and "@page" in page and "size: A4" in page
-    assert "original-essay.txt" in page and "Passage 1" in page
+    assert "original-essay.txt" in page and "Block 1, piece 1 of 2" in page
     letter = evidence_html(evidence_report(samples, checked_at=WHEN), Paper.LETTER)
     assert "size: letter" in letter
 
@@ -246,7 +248,7 @@ def test_a_long_pair_renders_with_its_sides_level_across_pages(long_pair: Compar
     # the passage goes on page after page under its repeated heading and column heads
     for number in (10, len(reader.pages) // 2, len(reader.pages) - 2):
         text = reader.pages[number].extract_text()
-        assert f"Passage {longest.number} — word for word, continued" in squeeze(text)
+        assert f"{longest.name} — word for word, continued" in squeeze(text)
     last_row = longest.rows[-1]
     assert last_row.a.text == last_row.b.text
     assert holds_words(squeeze(reader.pages[-1].extract_text()), squeeze(last_row.a.text))

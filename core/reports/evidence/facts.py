@@ -114,7 +114,8 @@ class Row:
 
 @dataclass(frozen=True, slots=True)
 class ReportPassage:
-    number: int  # 1.. along A, as listed in the report
+    label: str  # as the window numbers it by default: "3" (block 3), "R1" (edited passage 1)
+    name: str  # "Block 3", "Block 3, piece 2 of 2", "Passage R1": what the report calls it
     kind: PassageKind
     kind_text: str  # "word for word", "edited"
     colour: str  # the app's colour of the passage: its block's hue, violet if edited
@@ -212,7 +213,7 @@ def _facts(
     size, modified, note = _file_state(doc)
     length = max(1, len(doc.text))
     marks = tuple(
-        MapMark(start / length, end / length, rp.colour, str(rp.number), rp.kind)
+        MapMark(start / length, end / length, rp.colour, rp.label, rp.kind)
         for rp, (_, (start, end)) in zip(passages, sides, strict=True)
     )
     return DocumentFacts(
@@ -330,13 +331,19 @@ def _report_passages(c: Comparison) -> list[ReportPassage]:
     firsts = {id(passage): first for first, passage in verified.items()}
     a_spans, b_spans = _verified_shared_spans(c)
     found = []
-    for number, passage in enumerate(c.passages, start=1):
+    edited = 0
+    for passage in c.passages:
         if passage.kind is PassageKind.VERIFIED:
-            colour, pairs = pieces.get(firsts.get(id(passage), -1), (BLOCK_PALETTE[0], []))
+            piece = pieces.get(firsts.get(id(passage), -1))
+            if piece is None:  # (every verified passage has its piece)
+                piece = _Piece("?", "Block", BLOCK_PALETTE[0], [])
+            label, name, colour, pairs = piece.label, piece.name, piece.colour, piece.pairs
             shared_a, shared_b = a_spans, b_spans
             summary = f"{_sizes(passage)}; {_verified_summary(passage)}"
         else:
-            colour = REWORDED_HUE
+            edited += 1
+            label, colour = f"R{edited}", REWORDED_HUE
+            name = f"Passage {label}"
             shared_a, shared_b = (
                 _SpanLookup(spans) for spans in passage_shared_words(c.a, c.b, passage)
             )
@@ -347,7 +354,8 @@ def _report_passages(c: Comparison) -> list[ReportPassage]:
             )
         found.append(
             ReportPassage(
-                number=number,
+                label=label,
+                name=name,
                 kind=passage.kind,
                 kind_text=PASSAGE_KINDS[passage.kind],
                 colour=colour,
@@ -373,16 +381,29 @@ def _verified_summary(passage: Passage) -> str:
     return f"{word_changes_text(changes)} (content words, counted from A's side)"
 
 
-def _verified_pieces(c: Comparison) -> dict[int, tuple[str, list[tuple[int, int]]]]:
-    """Each verified piece's colour (its block's, as in the app: `palette.colour_slots`) and
-    aligned sentence pairs (A index, B index), keyed by its first aligned sentence in A."""
-    found: dict[int, tuple[str, list[tuple[int, int]]]] = {}
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    label: str  # its block's number among the kept blocks along A, as the window lists them
+    name: str
+    colour: str  # its block's, as in the app (`palette.colour_slots`)
+    pairs: list[tuple[int, int]]  # its aligned sentences (A index, B index)
+
+
+def _verified_pieces(c: Comparison) -> dict[int, _Piece]:
+    """Each verified piece, keyed by its first aligned sentence in A."""
+    found: dict[int, _Piece] = {}
     ia, ib = c.a.signature.sentence_indices, c.b.signature.sentence_indices
+    kept = 0
     for block, slot in zip(c.blocks, colour_slots(c.blocks), strict=True):
-        colour = BLOCK_PALETTE[slot or 0]
-        for piece in block.pieces:
+        if not block.pieces:
+            continue
+        kept += 1
+        for part, piece in enumerate(block.pieces, start=1):
             pairs = [(ia[piece.a_start + k], ib[piece.b_start + k]) for k in range(piece.length)]
-            found[pairs[0][0]] = (colour, pairs)
+            name = f"Block {kept}"
+            if len(block.pieces) > 1:
+                name += f", piece {part} of {len(block.pieces)}"
+            found[pairs[0][0]] = _Piece(str(kept), name, BLOCK_PALETTE[slot or 0], pairs)
     return found
 
 

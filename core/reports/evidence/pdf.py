@@ -346,7 +346,7 @@ class _Document(FPDF):
         self.rect(x, y, 2.2, 5.2, style="F")
         self.set_xy(x + 3.5, y)
         self._font("B", 9.5)
-        title = f"Passage {passage.number} — {passage.kind_text}"
+        title = f"{passage.name} — {passage.kind_text}"
         self.cell(
             0,
             5.2,
