@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache, lru_cache
 from itertools import zip_longest
+from pathlib import Path
 
 from core.comparison import Comparison
 from core.detection.passages import (
@@ -243,7 +245,7 @@ def _file_state(doc: Document) -> tuple[int | None, datetime | None, str | None]
         stat = doc.path.stat()
         if not doc.path.is_file():
             return None, None, "not a regular file now"
-        digest = file_sha256(doc.path)
+        digest = _fingerprint(doc.path, stat.st_mtime_ns, stat.st_size)
     except OSError:
         return None, None, "not found at this path when the report was made"
     modified = datetime.fromtimestamp(stat.st_mtime).astimezone()
@@ -256,6 +258,14 @@ def _file_state(doc: Document) -> tuple[int | None, datetime | None, str | None]
     return stat.st_size, modified, None
 
 
+@lru_cache(maxsize=256)
+def _fingerprint(path: Path, _mtime_ns: int, _size: int) -> str:
+    """A file's SHA-256, read again only when its date or size changed: the reports of a
+    folder check's pairs name the same submissions over and over."""
+    return file_sha256(path)
+
+
+@cache
 def _language_names() -> dict[str, str]:
     return {info.code: info.name.capitalize() for info in available_languages()}
 
