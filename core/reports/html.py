@@ -45,7 +45,6 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from core.atomic import write_atomic
 from core.batch.clusters import clusters, reaches
-from core.batch.partners import standings
 from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.detection.passages import (
     Passage,
@@ -59,6 +58,7 @@ from core.detection.verification import VerifiedBlock
 from core.documents.document import Document, with_exclusions
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.errors import DocumentError
+from core.reports.batch_export import submission_standings
 from core.reports.heatmap import HEATMAP_BINS, bin_labels, heatmap
 from core.reports.palette import BLOCK_PALETTE
 from core.reports.wording import (
@@ -737,7 +737,7 @@ def _submission_views(
         return []
     row_of = {frozenset((row.pair.a, row.pair.b)): row for row in rows}
     views: list[dict[str, object]] = []
-    for standing in standings(len(result.documents), result.pairs):
+    for standing in submission_standings(result):
         d, partner = standing.document, standing.partner
         row = None
         if partner is not None:

@@ -32,6 +32,7 @@ from core.detection.passages import (
 from core.documents.document import Document
 from core.documents.language import available_languages
 from core.documents.sentences import word_spans
+from core.documents.signature import MAX_PAPER_LENGTH
 from core.fingerprint import file_sha256
 from core.options import ShortSentenceRule
 from core.reports.evidence.method import HOW_TO_READ, LIMITS, jaccard_line
@@ -294,7 +295,7 @@ def _settings(c: Comparison) -> tuple[Setting, ...]:
     )
     words = "stop words removed" if sig.remove_stopwords else "every word counted"
     cap = (
-        "sentences of more than 35 counted words are not compared by length"
+        f"sentences of more than {MAX_PAPER_LENGTH} counted words are not compared by length"
         if sig.length_cap
         else "every sentence length used (--no-length-cap)"
     )
