@@ -7,7 +7,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SAMPLES := resources/samples
 
-.PHONY: setup run run-cli test test-headless lint format bench evaluate package package-check clean
+.PHONY: setup run run-cli test test-headless lint format bench evaluate package package-check clean \
+	fuzz fuzz-atheris
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,9 +26,11 @@ run: $(STAMP)
 run-cli: $(STAMP)
 	$(BIN)/doppel compare $(SAMPLES)/original-essay.txt $(SAMPLES)/reworded-copy.docx
 
-## Lint, then the whole test suite.
+## Lint, then the whole test suite, with FUZZ_CI_SECONDS of fuzzing the importers in it
+## (tests/fuzz; docs/reliability.md, "Fuzzing").
+FUZZ_CI_SECONDS ?= 150
 test: lint
-	$(BIN)/python -m pytest
+	DOPPEL_FUZZ_SECONDS=$(FUZZ_CI_SECONDS) $(BIN)/python -m pytest
 
 ## The headless lane (CI runs it too): Doppel installed as a user would (`pip install
 ## doppel-check`, from a built wheel, not editable) without the `gui` extra, so PySide6 is
@@ -82,12 +85,25 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_preprocess.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/bench_ui.py
 	$(BIN)/python bench/bench_phrases.py
+	$(BIN)/python bench/bench_phrases_memory.py
 
 ## The evaluation (issue 7): SL+ST against shingling, SpotSigs, Wang's method and a phrase
 ## matcher on a generated labelled corpus; writes docs/evaluation.md and its plot.
 evaluate: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(BIN)/python bench/evaluate.py
+
+## The longer fuzzing run, before a release (docs/reliability.md, "Fuzzing"): FUZZ_SECONDS
+## over every importer, failing inputs and build/fuzz/report.json, then the regressions.
+FUZZ_SECONDS ?= 1800
+fuzz: $(STAMP)
+	$(BIN)/python tests/fuzz/run_fuzz.py --seconds $(FUZZ_SECONDS)
+	$(BIN)/python -m pytest tests/fuzz/test_fuzz_regressions.py
+
+## The same time under atheris, coverage-guided (Linux: its wheels; the `fuzz` extra).
+fuzz-atheris: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,fuzz]'
+	$(BIN)/python tests/fuzz/run_fuzz.py --engine atheris --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(VENV) $(HEADLESS) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -19,8 +19,10 @@ One command regenerates everything (`make evaluate`):
    threshold, ROC-AUC and recall at zero false positives, the verdicts' counts, PAN's passage
    measures for the methods that localise, the hard negatives' false alarms, and the cost
    table;
-5. P4P (bench/eval_p4p.py), when the data is there;
-6. bench/results/evaluation.json, docs/evaluation-roc.png and docs/evaluation.md.
+5. evasion (bench/eval_evasion.py): the verbatim copies of the test part disguised character
+   by character, found with and without Doppel undoing the disguises;
+6. P4P (bench/eval_p4p.py), when the data is there;
+7. bench/results/evaluation.json, docs/evaluation-roc.png and docs/evaluation.md.
 
     python bench/evaluate.py [--reuse] [--seed 2026] [--sources 40] [--suspicious 120]
 
@@ -41,6 +43,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import eval_evasion
 import eval_measures as measures
 import eval_methods
 import eval_p4p
@@ -765,6 +768,9 @@ def evaluate(
     summary["detector"] = run.detector
     summary["targets"] = TARGETS
     summary["examples"] = examples(truth, texts)
+    evasion_started = time.perf_counter()
+    summary["evasion"] = eval_evasion.run_evasion(truth, texts, progress)
+    summary["evasion"]["wall_s"] = time.perf_counter() - evasion_started
     summary["p4p"] = None
     if p4p is not None:
         progress(f"P4P from {p4p}")
@@ -912,6 +918,12 @@ analysis, every method, measures, plot, P4P) in {summary["total_s"]:.0f} s{p4p_t
 """
 
 
+def _span(values: Sequence[int]) -> str:
+    """ "3" or "2–5": the range of some counts."""
+    low, high = min(values), max(values)
+    return str(low) if low == high else f"{low}–{high}"
+
+
 def _verdict_word(found: int, positives: int) -> str:
     recall = found / positives if positives else 0.0
     if recall >= 0.95:
@@ -993,6 +1005,21 @@ def _for_teachers(summary: dict) -> str:
             f"original and the rewrite are a single sentence, Doppel flagged "
             f"{_pct(*single['both one'])}; where one of them is, {_pct(*single['one'])}; "
             f"where both have two or more, {_pct(*single['more'])}."
+        )
+    evasion = summary.get("evasion")
+    if evasion and evasion["rows"]:
+        found_after = [row["found_after"] for row in evasion["rows"]]
+        found_before = [row["found_before"] for row in evasion["rows"]]
+        bullets.append(
+            "**Copied word for word, then disguised character by character (letters replaced "
+            "by Cyrillic look-alikes, invisible characters inside words, braille blanks for "
+            "spaces, full stops of other scripts): "
+            f"{_verdict_word(min(found_after), evasion['pairs'])}.** With each trick on its "
+            f"own, {_span(found_after)} of the {evasion['pairs']} verbatim pairs were found "
+            f"(before Doppel undid these disguises: {_span(found_before)}), and "
+            f"{_span([row['warned'] for row in evasion['rows']])} of the "
+            f"{evasion['documents']} disguised documents carry a warning naming the trick. See "
+            "*Evasion* below."
         )
     hard = summary["hard"]
     hard_rows = {row["method"]: row for row in hard["rows"]}
@@ -1592,6 +1619,64 @@ Rewrites Doppel's verdict misses ({len(misses)} drawn at random among the misses
 """
 
 
+def _evasion_section(summary: dict) -> str:
+    evasion = summary.get("evasion")
+    if not evasion:
+        return "### Evasion: disguised characters\n\nNot measured in this run."
+    pairs = evasion["pairs"]
+    rows = [
+        [
+            row["trick"],
+            _pct(row["found_before"], pairs),
+            f"{100 * row['copied_before']:.1f}%",
+            _pct(row["found_after"], pairs),
+            f"{100 * row['copied_after']:.1f}%",
+            f"{row['warned']} of {evasion['documents']}",
+            f"{row['restored']} of {evasion['documents']}",
+            ", ".join(f"{n:,} {kind}" for kind, n in sorted(row["characters"].items())) or "—",
+        ]
+        for row in evasion["rows"]
+    ]
+    headers = [
+        "trick",
+        "found before",
+        "copied before",
+        "found after",
+        "copied after",
+        "warned",
+        "restored",
+        "characters undone",
+    ]
+    table = _table(headers, rows, "lrrrrrrl")
+    clean = evasion["clean_warned"]
+    clean_text = (
+        "none of them was changed or carries a warning"
+        if not clean
+        else f"{len(clean)} of them were changed or carry a warning: "
+        + ", ".join(f"`{name}`" for name in clean)
+    )
+    return f"""### Evasion: disguised characters
+
+The {pairs} verbatim pairs of the test part ({evasion["documents"]} suspicious documents),
+each suspicious document disguised whole with one trick (bench/eval_evasion.py: Cyrillic
+look-alikes for the Latin letters that have one, in every word or in the first word of each
+sentence only; an invisible character inside every word, in turn a combining grapheme joiner,
+a Hangul filler, a tag character, a variation selector, a Mongolian vowel separator and an
+invisible operator; every space a braille blank; every full stop ending a sentence an Armenian,
+Ethiopic or ideographic full stop or a one dot leader), then compared with its source by
+Doppel's default comparison. *Before*: the disguised document normalised as Doppel did before
+it undid these disguises; *after*: as it does now (docs/formats.md, "Normalisation"). Without
+any disguise, {_pct(evasion["plain_found"], pairs)} pairs are found, with a mean copied share
+of {100 * evasion["plain_copied"]:.1f}%. *Warned*: disguised documents carrying a warning;
+*restored*: those whose text comes out exactly as the undisguised document's.
+
+{table}
+
+The {evasion["clean_documents"]} undisguised documents of the corpus were normalised the same
+way: {clean_text}.
+"""
+
+
 def _results(
     summary: dict, methods: list[str], thresholds: dict, plot: Path | None, folder: Path
 ) -> str:
@@ -1653,6 +1738,7 @@ def _results(
         )
     out.append(_hard_section(summary))
     out.append(_p4p_section(summary))
+    out.append(_evasion_section(summary))
     rows = []
     for level in TABLE_LEVELS:
         for r in summary["passages"][level]:

@@ -17,9 +17,9 @@ after it when both texts have the same (the full stop of a copied sentence). A r
 thus the same in A and in B but for case and whitespace.
 
 Shared phrases: the maximal phrases of at least MIN_PHRASE_WORDS words that occur in both
-documents (`core.detection.phrases`, inverted-index method with `min_docs=2`), each grown past the
-engine's length limit for as long as all its occurrences go on with the same words, longest
-first, at most MAX_PHRASES of them."""
+documents (`core.detection.phrase_array`, the compact suffix array, with `min_docs=2`: the same
+phrases as `core.detection.phrases`), each grown past the engine's length limit for as long as
+all its occurrences go on with the same words, longest first, at most MAX_PHRASES of them."""
 
 from __future__ import annotations
 
@@ -27,11 +27,10 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from core.comparison import Comparison
 from core.detection.long_sentences import LongPair, identical_long_sentences
-from core.detection.phrases import INVERTED_INDEX, Phrase, phrase_input, repeated_phrases
+from core.detection.phrase_array import PhraseTable, PhraseWords, find_phrases
 from core.documents.document import Document
 from core.documents.sentences import word_spans
 from core.progress import Progress
@@ -323,46 +322,44 @@ def shared_phrases(
     right, while every one of its occurrences goes on with the same word inside its sentence, so
     a copied sentence is one phrase rather than a chain of overlapping 8-word ones.
     `seed_words` is the engine's `max_len` (at least `min_words`). `progress` may raise
-    Cancelled."""
+    Cancelled.
+
+    The engine is the compact suffix array (`core.detection.phrase_array`): a few ints a word,
+    so two 10-million-character documents, or one against a copy of itself (where every phrase
+    repeats), fit in a few hundred MB. Only the maximal phrases of `min_words` or more are
+    looked at, one at a time."""
     if min_words < 1 or seed_words < 1 or limit < 0:
         raise ValueError("min_words and seed_words must be at least 1, limit at least 0")
     seed_len = max(seed_words, min_words)
-    inputs = [phrase_input(a), phrase_input(b)]
-    found = repeated_phrases(
-        inputs,
+    words = PhraseWords()
+    words.add_document(a)
+    words.add_document(b)
+    table = find_phrases(
+        words,
         max_len=seed_len,
         min_count=2,
         min_docs=2,
-        method=INVERTED_INDEX,
         progress=None if progress is None else (lambda f, m="": progress(0.9 * f, m)),
     )
     if progress is not None:
         progress(0.9)
-    words = [[t.text for sentence in doc.sentences for t in sentence] for doc in inputs]
-    terms = [[t for sentence in doc.sentences for t in sentence] for doc in inputs]
-    bounds = [_sentence_bounds(doc.sentences) for doc in inputs]
-    del inputs  # (its words live on in `terms`, released in steps below)
-    counts = {p.words: p.count for p in found if p.length == seed_len}
-    listed: dict[tuple[tuple[tuple[int, int], ...], int], SharedPhrase] = {}
-    for phrase in found:
-        if not phrase.maximal or phrase.length < min_words:
-            continue
-        starts = [(o.document, o.word) for o in phrase.occurrences]
-        length = phrase.length
+    in_b = words.doc_starts[1]
+    listed: dict[tuple[tuple[int, ...], int], SharedPhrase] = {}
+    for length, positions, _ in table.listing(min_length=min_words, maximal_only=True):
+        starts = positions
         if length == seed_len:
-            if _inside_chain(phrase, starts, words, bounds, counts):
+            if _inside_chain(table, starts, length):
                 continue  # the phrase one word to the left grows over this one
-            starts, length = _grow(starts, length, words, bounds)
+            starts, length = _grow(starts, length, words)
         key = (tuple(starts), length)
         if key in listed:
             continue
-        first_doc, first_word = starts[0]
         spans: tuple[list[Span], list[Span]] = ([], [])
-        for d, w in starts:
-            spans[d].append((terms[d][w].start, terms[d][w + length - 1].end))
+        for g in starts:
+            spans[g >= in_b].append((words.starts[g], words.ends[g + length - 1]))
         start, end = spans[0][0]
         listed[key] = SharedPhrase(
-            tuple(words[first_doc][first_word : first_word + length]),
+            words.phrase(starts[0], length),
             tuple(spans[0]),
             tuple(spans[1]),
             " ".join(a.text[start:end].split()),
@@ -370,85 +367,49 @@ def shared_phrases(
     ordered = sorted(
         listed.values(), key=lambda p: (-p.length, -(len(p.in_a) + len(p.in_b)), p.text)
     )
-    _release(found, 64)  # the short phrases at its end hold thousands of occurrences each
-    for each in terms:
-        _release(each, 4096)
-    for each_words in words:
-        _release(each_words, 4096)
     if progress is not None:
         progress(1.0)
     return SharedPhrases(tuple(ordered[:limit]), len(ordered), min_words, limit)
 
 
-def _release(items: list[Any], size: int) -> None:
-    """Empty a long list `size` items at a time. Freeing a million objects at once is one long
-    C call that holds the interpreter lock (a 0.15 s freeze of the window while the app looks
-    for phrases on a worker); between slices the lock can change hands."""
-    while items:
-        del items[-size:]
-
-
-def _sentence_bounds(sentences: Sequence[Sequence[object]]) -> tuple[list[int], list[int]]:
-    """For every word position, the first position of its sentence and the one past its end."""
-    starts: list[int] = []
-    ends: list[int] = []
-    position = 0
-    for sentence in sentences:
-        end = position + len(sentence)
-        starts.extend([position] * len(sentence))
-        ends.extend([end] * len(sentence))
-        position = end
-    return starts, ends
-
-
-def _inside_chain(
-    phrase: Phrase,
-    starts: list[tuple[int, int]],
-    words: list[list[str]],
-    bounds: list[tuple[list[int], list[int]]],
-    counts: dict[tuple[str, ...], int],
-) -> bool:
-    """True when every occurrence is preceded by the same word `v` in its sentence and the
-    phrase `v` + this one less its last word occurs as often: that phrase then has exactly
-    these occurrences shifted one word left, and grows into the same longer phrase."""
-    before = set()
-    for d, w in starts:
-        if w == bounds[d][0][w]:
+def _inside_chain(table: PhraseTable, starts: list[int], length: int) -> bool:
+    """True when every occurrence (global positions, `core.detection.phrase_array`) is preceded
+    by the same word in its sentence and the phrase of `length` words starting one word to the
+    left occurs as often: that phrase then has exactly these occurrences shifted one word left,
+    and grows into the same longer phrase."""
+    words = table.words
+    ids = words.ids
+    before = -1
+    for g in starts:
+        if words.starts_sentence(g) or (before != -1 and ids[g - 1] != before):
             return False
-        before.add(words[d][w - 1])
-        if len(before) > 1:
-            return False
-    left = (before.pop(), *phrase.words[:-1])
-    return counts.get(left) == phrase.count
+        before = ids[g - 1]
+    return table.count_at(starts[0] - 1, length) == len(starts)
 
 
-def _grow(
-    starts: list[tuple[int, int]],
-    length: int,
-    words: list[list[str]],
-    bounds: list[tuple[list[int], list[int]]],
-) -> tuple[list[tuple[int, int]], int]:
+def _grow(starts: list[int], length: int, words: PhraseWords) -> tuple[list[int], int]:
     """Grow the occurrences right, then left, while all go on with one word in their sentence."""
+    ids, end = words.ids, words.sentence_end
     while True:
-        nexts: set[str] = set()
-        for d, w in starts:
-            q = w + length
-            if q >= bounds[d][1][w]:
-                nexts.clear()
+        following = -1
+        for g in starts:
+            q = g + length
+            if q >= end[g] or (following != -1 and ids[q] != following):
+                following = -1
                 break
-            nexts.add(words[d][q])
-        if len(nexts) != 1:
+            following = ids[q]
+        if following == -1:
             break
         length += 1
     while True:
-        previous: set[str] = set()
-        for d, w in starts:
-            if w == bounds[d][0][w]:
-                previous.clear()
+        previous = -1
+        for g in starts:
+            if words.starts_sentence(g) or (previous != -1 and ids[g - 1] != previous):
+                previous = -1
                 break
-            previous.add(words[d][w - 1])
-        if len(previous) != 1:
+            previous = ids[g - 1]
+        if previous == -1:
             break
-        starts = [(d, w - 1) for d, w in starts]
+        starts = [g - 1 for g in starts]
         length += 1
     return starts, length

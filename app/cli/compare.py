@@ -93,7 +93,8 @@ def format_summary(c: Comparison, all_discarded: bool = False) -> str:
             f"{label}: {doc.path} ({doc.format}, {doc.language}, {doc.sentence_count} sentences, "
             f"{len(doc.signature.too_long)} too long to use)"
         )
-        lines.extend(f"   note: {w}" for w in doc.warnings)
+        lines.extend(f"   disguised: {t.message}" for t in doc.tampering)
+        lines.extend(f"   note: {w}" for w in doc.load_warnings + doc.analysis_warnings)
         if left_out is not None:
             found = left_out.a if label == "A" else left_out.b
             lines.extend(f"   excluded: {line}" for line in found)

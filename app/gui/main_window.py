@@ -118,6 +118,11 @@ class MainWindow(QMainWindow):
         self.failures_bar.dismissed.connect(self._failures_dismissed)
         self._dismissed_failures: frozenset[tuple[Path, str]] = frozenset()
         self.case_bar = MessageBar()
+        # disguises undone before the check (look-alike letters, invisible characters, hidden
+        # text): evidence in themselves, so said above the list, not only in the Notes column
+        self.disguises_bar = MessageBar()
+        self.disguises_bar.dismissed.connect(self._disguises_dismissed)
+        self._dismissed_disguises: frozenset[tuple[Path, str]] = frozenset()
         self.documents_view = self._table(self.session.documents)
         self.documents_view.setAccessibleName("Documents")
         # right-click: Use as Template, Remove Selected
@@ -130,6 +135,7 @@ class MainWindow(QMainWindow):
         documents_layout.setSpacing(4)
         documents_layout.addWidget(self.case_bar)
         documents_layout.addWidget(self.failures_bar)
+        documents_layout.addWidget(self.disguises_bar)
         documents_layout.addWidget(self.documents_view, 1)
         self.pairs = PairTableModel(self)
         self.pairs_proxy = QSortFilterProxyModel(self)
@@ -617,7 +623,9 @@ class MainWindow(QMainWindow):
     # -- the document list -------------------------------------------------------------
 
     def _documents_changed(self, *_args: object) -> None:
-        """Say which files could not be read, in the bar above the list."""
+        """Say which files could not be read, and which were disguised, in the bars above the
+        list."""
+        self._show_disguises()
         failed = [e for e in self.session.documents.entries() if e.status is Status.FAILED]
         key = frozenset((e.path, e.error) for e in failed)
         if not failed:
@@ -644,6 +652,47 @@ class MainWindow(QMainWindow):
                 details if len(failed) > INLINE_FAILURES else (),
                 "Files That Could Not Be Read",
             )
+
+    def _disguised(self) -> list[tuple[Path, str]]:
+        """(path, the disguises in words) of each loaded document that had any."""
+        return [
+            (e.path, "; ".join(t.message for t in e.document.tampering))
+            for e in self.session.documents.entries()
+            if e.document is not None and e.document.tampering
+        ]
+
+    def _show_disguises(self) -> None:
+        disguised = self._disguised()
+        key = frozenset(disguised)
+        if not disguised:
+            self._dismissed_disguises = frozenset()
+            self.disguises_bar.hide()
+            return
+        if key <= self._dismissed_disguises:
+            return  # closed by the teacher, and nothing new since
+        if len(disguised) <= INLINE_FAILURES:  # each with what was found
+            text = "<br>".join(
+                f"<b>{html.escape(path.name)}</b> was disguised: {html.escape(what)}."
+                for path, what in disguised
+            )
+        else:
+            names = ", ".join(f"<b>{html.escape(path.name)}</b>" for path, _ in disguised[:3])
+            more = f" and {len(disguised) - 3} more" if len(disguised) > 3 else ""
+            text = (
+                f"{plural(len(disguised), 'document')} had text disguised to hide copying "
+                f"(undone before the check): {names}{more}."
+            )
+        details = [f"{path.name}: {what}  ({path})" for path, what in disguised]
+        if self.disguises_bar.isHidden() or self.disguises_bar.text() != text:
+            self.disguises_bar.show_message(
+                text,
+                Level.WARNING,
+                details if len(disguised) > INLINE_FAILURES else (),
+                "Disguised Documents",
+            )
+
+    def _disguises_dismissed(self) -> None:
+        self._dismissed_disguises = frozenset(self._disguised())
 
     def _failures_dismissed(self) -> None:
         self._dismissed_failures = frozenset(

@@ -14,6 +14,7 @@ from core.detection.verification import VerifiedBlock
 from core.documents.document import Document
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.documents.signature import Signature
+from core.documents.tampering import Tampering
 from core.options import ExclusionOptions, MatchOptions
 
 if TYPE_CHECKING:  # (it reads this module's records)
@@ -23,8 +24,8 @@ if TYPE_CHECKING:  # (it reads this module's records)
 @dataclass(frozen=True, slots=True)
 class Submission:
     """A file to check, before it is read: where it is and whose it is. A different thing from
-    the `BatchDocument` read from it (collecting the inputs opens no file, and a file that
-    cannot be read has no BatchDocument, only a FailedDocument)."""
+    the `BatchDocument` read from it (collecting the inputs opens no submission, and a file
+    that cannot be read has no BatchDocument, only a FailedDocument)."""
 
     path: Path
     group: str  # the student it belongs to: its subfolder with --student-folders, else itself
@@ -52,6 +53,8 @@ class BatchDocument:
     # its sentences' content-word stems as scored, for the reworded-passage detector (None
     # when that detector is off: --strict)
     profile: WordProfile | None = None
+    # disguises undone before analysis (their messages are among `warnings` too)
+    tampering: tuple[Tampering, ...] = ()
 
     @classmethod
     def of(
@@ -77,6 +80,7 @@ class BatchDocument:
             archive=submission.archive,
             excluded=document.excluded,
             profile=profile,
+            tampering=document.tampering,
         )
 
     def for_submission(self, submission: Submission) -> BatchDocument:
@@ -101,6 +105,8 @@ class BatchDocument:
 
 @dataclass(frozen=True, slots=True)
 class FailedDocument:
+    """A file (or a folder, a link) the check could not use, and why."""
+
     path: Path
     error: str  # the reason, in plain words
 
@@ -164,6 +170,9 @@ class BatchResult:
     common_hint: CommonTextHint | None = None
     # what decided the pairs (match.reworded False: --strict, the paper's method alone)
     match: MatchOptions = field(default_factory=MatchOptions)
+    # Doppel's own report pages found in the input folders, left out (not submissions:
+    # `core.batch.inputs`)
+    report_pages: tuple[Path, ...] = ()
 
     @property
     def exclusions_on(self) -> bool:

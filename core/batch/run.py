@@ -2,9 +2,16 @@
 with exactly the pairwise SL+ST result, found without comparing every pair: only the candidate
 pairs of the composite-bigram index (`core.batch.ranking`) are matched, and ranked there.
 
-Files are analysed in worker processes (all cores), through the on-disk cache; ranking keeps
-only each document's record (`BatchDocument`: signature and facts) in memory, the texts stay in
-the cache.
+The inputs are collected by `core.batch.inputs` (no submission opened; pipes, devices, link
+loops, unreadable folders and files over the size limit failed with their reason; Doppel's own
+report pages left out). Files are analysed in worker processes (all cores), through the
+on-disk cache; ranking keeps only each document's record (`BatchDocument`: signature and facts)
+in memory, the texts stay in the cache. A worker ends when its parent does (killed or not), and
+a batch stopped (cancel, Ctrl+C, SIGTERM through the command line) stops its workers and keeps
+what was read in the cache. A worker that dies (the out-of-memory killer, a crash in a C library)
+fails only the document that killed it: the documents in flight are read again in new pools,
+halved until that one is alone (`load_all`); each worker's memory is capped (Linux) so one file
+cannot take the whole computer's.
 
 Exclusions (BatchOptions.exclusions and .templates, all off by default): the workers apply each
 document's own (quotations, references, templates: `core.exclusions.apply`) and, when common
@@ -20,11 +27,18 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import multiprocessing.connection
 import os
-from collections.abc import Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+import signal
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ALL_COMPLETED, FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from core.batch.cache import (
     DocumentCache,
@@ -37,6 +51,7 @@ from core.batch.cache import (
     pack_fingerprints,
     unpack_document,
 )
+from core.batch.cache_codec import CodecError
 from core.batch.common_hint import HINT_SHARE, common_text_hint
 from core.batch.common_text import (
     CommonText,
@@ -45,6 +60,7 @@ from core.batch.common_text import (
     drop_sentences,
     fingerprint_document,
 )
+from core.batch.inputs import check_readable, collect_inputs
 from core.batch.ranking import candidate_pairs, rank_key, reworded_candidates
 from core.batch.result import BatchDocument, BatchResult, FailedDocument, PairResult, Submission
 from core.detection.matching import match_signatures
@@ -57,7 +73,6 @@ from core.detection.reworded import (
 )
 from core.documents.document import Document, load_document, with_exclusions
 from core.documents.excluded_spans import normalised
-from core.documents.extract import SUPPORTED_SUFFIXES
 from core.errors import DocumentError, LanguageError
 from core.exclusions.apply import apply_exclusions
 from core.options import ExclusionOptions, MatchOptions, SignatureOptions
@@ -84,31 +99,27 @@ class BatchOptions:
     # share, and say so when most pairs were found for it (BatchResult.common_hint)
     suggest_common: bool = True
 
+    def __post_init__(self) -> None:
+        if self.workers is not None and self.workers < 1:
+            raise ValueError(f"workers must be at least 1, not {self.workers}")
+
+
+def usable_cores() -> int:
+    """The processor cores this process may run on (its affinity where the system says)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # (not on macOS or Windows)
+        return max(1, os.cpu_count() or 1)
+
 
 def collect(
     paths: Iterable[str | Path], archives: Iterable[str | Path] = (), student_folders: bool = False
 ) -> list[Submission]:
     """The supported files under the inputs (recursively), each with its group. With
     `student_folders`, a file inside a subfolder of an input folder belongs to that
-    subfolder's student; a loose file is its own student."""
-    found: dict[Path, Submission] = {}
-    for root_list, archive in ((paths, False), (archives, True)):
-        for raw in root_list:
-            root = Path(raw).absolute()
-            if not root.is_dir():
-                found.setdefault(root, Submission(root, str(root), archive))
-                continue
-            for path in sorted(root.rglob("*")):
-                if not path.is_file() or path.suffix.lower() not in SUPPORTED_SUFFIXES:
-                    continue
-                if path.name.startswith((".", "~$")):  # hidden files, Word's lock files
-                    continue
-                relative = path.relative_to(root)
-                group = str(path)
-                if student_folders and len(relative.parts) > 1:
-                    group = str(root / relative.parts[0])
-                found.setdefault(path, Submission(path, group, archive))
-    return list(found.values())
+    subfolder's student; a loose file is its own student. (`core.batch.inputs.collect_inputs`
+    also says what could not be collected, and why.)"""
+    return list(collect_inputs(paths, archives, student_folders).submissions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,9 +145,86 @@ class _Job:
 _JOB: _Job | None = None  # in a worker process: set once by the pool's initializer
 
 
-def _start_worker(job: _Job) -> None:
+#: a worker's exit status when its parent is gone
+_ORPHANED = 3
+
+#: why a document is failed when reading it ended its worker process (killed by the system's
+#: out-of-memory killer or its memory cap, a crash in a C library, a parser that exits)
+KILLED_READER = (
+    "reading it stopped the reader process (it may need more memory than this computer allows, "
+    "or the file is built to crash readers)"
+)
+#: why a document is failed when reading it ran out of memory (a MemoryError, in a worker under
+#: its cap or in the calling process)
+OUT_OF_MEMORY = "reading it ran out of memory (the file may be far larger inside than on disk)"
+
+#: each worker's address space (Linux: RLIMIT_AS) is its share of the computer's memory, within
+#: these bounds. The largest document Doppel reads (10 million characters, or a 200 MiB file)
+#: peaks at about 0.65 GB of address space in a worker (docs/batch.md), so the floor is three
+#: times that; the cap stops a hostile file long before it takes a large computer's memory.
+WORKER_MEMORY_FLOOR = 2 << 30
+WORKER_MEMORY_CAP = 4 << 30
+
+
+def worker_memory_ceiling(workers: int, physical: int | None = None) -> int | None:
+    """The address space each of `workers` worker processes may use (bytes): its share of
+    `physical` memory (the computer's when None), at least WORKER_MEMORY_FLOOR and at most
+    WORKER_MEMORY_CAP. None where no cap is set: only Linux enforces RLIMIT_AS as meant (macOS
+    ignores it, Windows has none)."""
+    if sys.platform != "linux":
+        return None
+    if physical is None:
+        try:
+            physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        except (ValueError, OSError):
+            physical = 0
+    return min(WORKER_MEMORY_CAP, max(WORKER_MEMORY_FLOOR, physical // max(workers, 1)))
+
+
+def _limit_memory(ceiling: int | None) -> None:
+    """(In a worker.) Caps this process's address space at `ceiling` (never raising a lower
+    limit already set): past it an allocation fails, a MemoryError that `_load` turns into a
+    failed document, or a crash in C code that `load_all` survives."""
+    if ceiling is None or sys.platform != "linux":
+        return
+    import resource  # (POSIX only)
+
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = ceiling
+        for current in (soft, hard):
+            if current != resource.RLIM_INFINITY:
+                limit = min(limit, current)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):
+        pass  # a limit the system refuses: the worker runs without it
+
+
+def _ready() -> bool:
+    """(In a worker.) Nothing: answers that a new worker started."""
+    return True
+
+
+def _start_worker(job: _Job, memory_ceiling: int | None = None) -> None:
+    """(The pool's initializer, in each worker.) Keeps the job, caps the worker's memory
+    (`_limit_memory`), and makes the worker exit when its parent does: a batch killed (kill -9)
+    or crashed must not leave workers behind, waiting for work forever. A thread waits on the
+    parent's sentinel (a pipe on POSIX, the process handle on Windows) and ends the process when
+    it fires. Ctrl+C is the parent's to handle: it stops the pool (`load_all`)."""
     global _JOB
     _JOB = job
+    _limit_memory(memory_ceiling)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        sentinel = parent.sentinel
+
+        def watch() -> None:
+            multiprocessing.connection.wait([sentinel])
+            os._exit(_ORPHANED)
+
+        threading.Thread(target=watch, name="doppel-parent-watch", daemon=True).start()
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,23 +259,31 @@ def _load(
             document = load_document(path, options)
     except (DocumentError, LanguageError) as error:
         return FailedDocument(path, getattr(error, "reason", str(error)))
+    except MemoryError:  # (over the worker's cap, or out of memory in this process)
+        return FailedDocument(path, OUT_OF_MEMORY)
     except Exception as error:  # an engine bug must not stop the batch
         return FailedDocument(path, f"could not be read because of an internal error ({error!r})")
     # (the file did not change since it was hashed: its rows may be stored under the key)
     storable = key is not None and key == cache_key(document.content_hash, options)
     try:
-        entry = pack_entry(key, document) if fresh and storable and key is not None else None
+        entry = None
+        if fresh and storable and key is not None:
+            entry = _cache_row(lambda: pack_entry(key, document))
         prints = row = None
         if fingerprints and job is not None:
             prints = fingerprint_document(document, job.phrase_words)
             if storable and key is not None:
-                row = (fingerprint_key(key, job.phrase_words), pack_fingerprints(prints))
+                packed = _cache_row(lambda: pack_fingerprints(prints))
+                if packed is not None:
+                    row = (fingerprint_key(key, job.phrase_words), packed)
         scored = document
         if job is not None and job.per_document:
             scored = apply_exclusions(document, job.exclusions, job.templates, job.match)
         profile = None
         if job is None or job.match.reworded:
             profile = document_profile(scored)
+    except MemoryError:
+        return FailedDocument(path, OUT_OF_MEMORY)
     except Exception as error:
         return FailedDocument(
             path, f"could not be checked because of an internal error ({error!r})"
@@ -195,6 +291,20 @@ def _load(
     return _Loaded(BatchDocument.of(scored, submission, profile), entry, prints, row)
 
 
+T = TypeVar("T")
+
+
+def _cache_row(pack: Callable[[], T]) -> T | None:
+    """A cache row, or None when the codec cannot store this value (it is then simply not
+    cached: the check goes on)."""
+    try:
+        return pack()
+    except CodecError:
+        return None
+
+
+#: fresh cache rows kept before they are written (each write is one transaction)
+_SAVE_EVERY = 256
 #: documents handed to the worker processes ahead of those working (each may carry its cached
 #: row): enough to keep them busy, few enough that memory does not grow with the batch
 _IN_FLIGHT_PER_WORKER = 8
@@ -227,6 +337,8 @@ def load_all(
         for k, submission in enumerate(submissions):
             if progress is not None and k % 256 == 0:
                 progress(0.1 * k / max(len(submissions), 1), "Looking for unchanged files…")
+            if check_readable(submission.path) is not None:
+                continue  # never hashed (a pipe, a device, too large): its load says why
             digest = content_hash_of(submission.path)
             if digest is not None:
                 keys[submission.path] = cache_key(digest, options)
@@ -286,7 +398,8 @@ def load_all(
         fresh.clear()
         fresh_prints.clear()
 
-    processes = workers if workers is not None else (os.cpu_count() or 1)
+    cores = usable_cores()
+    processes = min(workers, cores) if workers is not None else cores
     if len(todo) < PROCESS_THRESHOLD or processes <= 1:
         try:
             for done, submission in enumerate(todo, 1):
@@ -297,33 +410,115 @@ def load_all(
     # spawn, not fork: the caller may be a GUI with threads running, and it behaves the same on
     # Linux, macOS and Windows (and in the frozen app, whose entry point calls freeze_support)
     context = multiprocessing.get_context("spawn")
-    waiting = iter(todo)
-    with ProcessPoolExecutor(
-        max_workers=processes, mp_context=context, initializer=_start_worker, initargs=(job,)
-    ) as pool:
-        running: dict[Future[_Loaded | FailedDocument], Submission] = {}
-        done = 0
-        try:
-            while True:
-                while len(running) < processes * _IN_FLIGHT_PER_WORKER:
-                    following = next(waiting, None)
-                    if following is None:
+    ceiling = worker_memory_ceiling(processes)  # the same in every pool: the same outcomes
+    finished = 0
+
+    def run_pool(
+        queue: deque[Submission], width: int, ahead: int, probe: bool = False
+    ) -> list[Submission]:
+        """Reads the submissions in `queue`, taking them from it, in a new pool of `width`
+        workers with at most `ahead` handed to it at a time, and takes each outcome. A worker
+        that dies breaks the pool and fails everything in flight in it: those are returned,
+        none of them taken (the rest stay in `queue`); [] when none was lost. With
+        `probe`, the worker is first asked to answer: if it cannot, the workers do not start
+        at all (no document is to blame) and BrokenProcessPool is raised."""
+        nonlocal finished
+        with ProcessPoolExecutor(
+            max_workers=width,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(job, ceiling),
+        ) as pool:
+            running: dict[Future[_Loaded | FailedDocument], Submission] = {}
+            lost: list[Submission] = []
+            broken = False
+            try:
+                if probe:
+                    try:
+                        pool.submit(_ready).result()
+                    except BrokenProcessPool as error:
+                        raise BrokenProcessPool(
+                            "the reader processes stop before they are given a document"
+                        ) from error
+                while True:
+                    while not broken and queue and len(running) < ahead:
+                        following = queue.popleft()
+                        try:
+                            running[pool.submit(_load, *work(following))] = following
+                        except BrokenProcessPool:
+                            queue.appendleft(following)
+                            broken = True
+                    if not running:
                         break
-                    running[pool.submit(_load, *work(following))] = following
-                if not running:
-                    break
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    done += 1
-                    take(running.pop(future), future.result(), done)
-                if len(fresh) + len(fresh_prints) >= 256:
-                    save()
-        except BaseException:  # cancelled (or interrupted): drop the queued work
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        finally:
-            save()
+                    # once broken, every future still in flight fails with it: collect them all
+                    ended, _ = wait(
+                        running, return_when=ALL_COMPLETED if broken else FIRST_COMPLETED
+                    )
+                    for future in ended:
+                        submission = running.pop(future)
+                        outcome = _outcome(future, submission)
+                        if outcome is None:
+                            lost.append(submission)
+                            broken = True
+                        else:
+                            finished += 1
+                            take(submission, outcome, finished)
+                    if len(fresh) + len(fresh_prints) >= _SAVE_EVERY:
+                        save()
+            except BaseException:  # cancelled, interrupted or terminated: drop the work in flight
+                workers_now = list((getattr(pool, "_processes", None) or {}).values())
+                pool.shutdown(wait=False, cancel_futures=True)
+                for process in workers_now:  # (Python 3.14 has pool.terminate_workers())
+                    if process.is_alive():
+                        process.terminate()
+                raise
+            finally:
+                save()  # what was read survives the pool, broken or not
+        return lost
+
+    def isolate(suspects: list[Submission]) -> None:
+        """Reads again the submissions that were in flight when a worker died: together, in a
+        new pool; those in flight when that one breaks too are halved, and the halves read in
+        pools of their own, until the document that kills its worker is alone in a one-worker
+        pool, and failed when that breaks. One such document costs at most 3 + 2·⌈log2
+        workers⌉ new pools (with the one that reads on after it), however large the batch."""
+        nonlocal finished
+        groups = [suspects]
+        while groups:
+            group = groups.pop()
+            if len(group) == 1:
+                if run_pool(deque(group), 1, 1, probe=True):
+                    finished += 1
+                    take(group[0], FailedDocument(group[0].path, KILLED_READER), finished)
+                continue
+            queue = deque(group)
+            width = min(processes, len(group))
+            again = run_pool(queue, width, width)  # none waiting: only the running are lost
+            if queue:
+                groups.append(list(queue))  # not handed out before it broke: together again
+            half = (len(again) + 1) // 2
+            groups.extend(part for part in (again[half:], again[:half]) if part)
+
+    pending = deque(todo)
+    while pending:  # (each pool takes or loses the first it is given: this ends)
+        lost = run_pool(pending, processes, processes * _IN_FLIGHT_PER_WORKER)
+        if lost:
+            isolate(lost)
     return loaded, failed
+
+
+def _outcome(
+    future: Future[_Loaded | FailedDocument], submission: Submission
+) -> _Loaded | FailedDocument | None:
+    """A finished future's outcome; None if its pool broke (a worker died) before it was read."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        return None
+    except Exception as error:  # (it could not be sent to a worker, or its record back)
+        return FailedDocument(
+            submission.path, f"could not be read because of an internal error ({error!r})"
+        )
 
 
 def _cached_fingerprints(
@@ -398,7 +593,8 @@ def run_batch(
     """Check the submissions under `paths` against each other and against `archives`."""
     options = options or BatchOptions()
     exclusions = options.exclusions
-    submissions = collect(paths, archives, options.student_folders)
+    collected = collect_inputs(paths, archives, options.student_folders)
+    submissions = list(collected.submissions)
     if options.templates:  # a template is not a submission, even inside an input folder
         templates = {_same_file(t.path) for t in options.templates}
         submissions = [s for s in submissions if _same_file(s.path) not in templates]
@@ -462,7 +658,7 @@ def run_batch(
         progress(1.0, "Done")
     return BatchResult(
         documents=documents,
-        failed=tuple(sorted(failed, key=lambda f: str(f.path))),
+        failed=tuple(sorted([*collected.failed, *failed], key=lambda f: str(f.path))),
         pairs=tuple(pairs),
         compared_pairs=len(candidates),
         possible_pairs=_possible_pairs([s for _, s in kept]),
@@ -472,6 +668,7 @@ def run_batch(
         common_counted=applied.counted if applied is not None else 0,
         match=options.match,
         common_hint=hint,
+        report_pages=collected.report_pages,
     )
 
 
@@ -543,8 +740,16 @@ def load_templates(
     paths: Iterable[str | Path], options: SignatureOptions, cache: DocumentCache | None = None
 ) -> tuple[Document, ...]:
     """Template files (the prompt, a handout) as Documents for BatchOptions.templates. Raises
-    DocumentError for a file that cannot be read."""
-    return tuple(load_via_cache(Path(p).absolute(), options, cache) for p in paths)
+    DocumentError for a file that cannot be read; a pipe, a device or a file over the size
+    limit is refused before it is opened (hashing a pipe would wait forever)."""
+    templates = []
+    for raw in paths:
+        path = Path(raw).absolute()
+        reason = check_readable(path)
+        if reason is not None:
+            raise DocumentError(path, reason)
+        templates.append(load_via_cache(path, options, cache))
+    return tuple(templates)
 
 
 def _possible_pairs(submissions: Sequence[Submission]) -> int:

@@ -13,9 +13,10 @@ from pathlib import Path
 from core.documents.excluded_spans import ExcludedSpan, SpanSet, normalised, sentences_for_scoring
 from core.documents.extract import extract
 from core.documents.language import detect_language, get_language
-from core.documents.normalize import normalize_text
+from core.documents.normalize import normalize_with_report
 from core.documents.sentences import Sentence, split_sentences
 from core.documents.signature import Signature, build_signature
+from core.documents.tampering import Tampering
 from core.errors import DocumentError
 from core.options import SignatureOptions
 
@@ -42,10 +43,15 @@ class Document:
     block_quotes: tuple[tuple[int, int], ...] = ()
     # what is left out of the signature, and why (core.documents.excluded_spans); () when nothing is
     excluded: tuple[ExcludedSpan, ...] = ()
+    # disguises undone before analysis (core.documents.tampering): look-alike letters, invisible
+    # characters, hidden text; each is also one of `warnings`, in words
+    tampering: tuple[Tampering, ...] = ()
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        return self.load_warnings + self.analysis_warnings
+        return (
+            tuple(t.message for t in self.tampering) + self.load_warnings + self.analysis_warnings
+        )
 
     @property
     def name(self) -> str:
@@ -78,6 +84,7 @@ def load_document(path: str | Path, options: SignatureOptions | None = None) -> 
         extracted.warnings,
         options or SignatureOptions(),
         block_quotes=extracted.block_quotes,
+        tampering=extracted.tampering,
     )
 
 
@@ -85,9 +92,11 @@ def document_from_text(
     text: str, name: str = "text", options: SignatureOptions | None = None
 ) -> Document:
     """Analyse text already in memory (normalised the same way as a file's)."""
-    text = normalize_text(text)
+    text, tampering = normalize_with_report(text)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return _analyse(Path(name), text, "txt", digest, (), options or SignatureOptions())
+    return _analyse(
+        Path(name), text, "txt", digest, (), options or SignatureOptions(), tampering=tampering
+    )
 
 
 def _analyse(
@@ -100,6 +109,7 @@ def _analyse(
     *,
     block_quotes: tuple[tuple[int, int], ...] = (),
     excluded: tuple[ExcludedSpan, ...] = (),
+    tampering: tuple[Tampering, ...] = (),
 ) -> Document:
     notes: list[str] = []
     if options.language == "auto":
@@ -139,6 +149,7 @@ def _analyse(
         options=options,
         block_quotes=block_quotes,
         excluded=excluded,
+        tampering=tampering,
     )
 
 
@@ -169,6 +180,7 @@ def reanalysed(doc: Document, options: SignatureOptions) -> Document:
         options,
         block_quotes=doc.block_quotes,
         excluded=doc.excluded,
+        tampering=doc.tampering,
     )
 
 

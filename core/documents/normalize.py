@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
+
+from core.documents import disguise
+from core.documents.disguise import Counts, as_tampering
+from core.documents.tampering import Tampering
 
 # Quotes: a copy keeps its words but often changes quote style (Word's autocorrect turns ' into
 # ’; pasting into a plain editor turns it back; a PDF keeps whichever the writer had). Mapping all
@@ -84,20 +89,50 @@ def normalize_text(text: str) -> str:
     """The displayed-and-analysed form of `text` (rules in docs/formats.md, "Normalisation").
 
     Paragraphs are separated by exactly one blank line ("\\n\\n"); inside a paragraph there are
-    no line breaks and no runs of spaces; the result has no leading or trailing whitespace."""
+    no line breaks and no runs of spaces; the result has no leading or trailing whitespace.
+    Disguises are undone (core.documents.disguise); `normalize_with_report` also says which."""
+    return _normalise(text, Counter())
+
+
+def normalize_with_report(
+    text: str, *, undisguise: bool = True
+) -> tuple[str, tuple[Tampering, ...]]:
+    """`normalize_text(text)`, and the disguises undone on the way (look-alike letters folded,
+    invisible characters dropped, look-alike spaces and full stops replaced), with counts.
+    `undisguise=False` leaves disguises as they are (what Doppel did before it undid them: the
+    evaluation measures the difference)."""
+    counts: Counts = Counter()
+    return _normalise(text, counts, undisguise=undisguise), as_tampering(counts)
+
+
+def _normalise(text: str, counts: Counts, *, undisguise: bool = True) -> str:
     text = text.replace("\r\n", "\n")
+    # ASCII holds no disguise: both stages are skipped
+    ascii_only = text.isascii() or not undisguise
+    if not ascii_only:
+        disguise.count_dropped_invisibles(text, counts)
     for character, replacement in _REPLACEMENTS:
         if character in text:
             text = text.replace(character, replacement)
     if "\u00ad" in text:
         text = _SOFT_HYPHEN_BREAK.sub("", text).replace("\u00ad", "")
+    seen: disguise.Scan | None = None
+    if not ascii_only:
+        seen = disguise.scan(text)
+        text = disguise.undisguise_characters(text, counts, seen)
     if not unicodedata.is_normalized("NFKC", text):
         # NFKC expands ligatures (ﬁ → fi), full-width forms and compatibility spaces; invisible
         # characters are already gone so NFKC composes across the gaps they left.
         text = unicodedata.normalize("NFKC", text).translate(_AFTER_NFKC)
+        seen = None  # it may have made letters of other scripts (㎞ → km)
     text = _SPACE_RUN.sub(" ", text)
     text = _SPACE_AT_LINE_EDGE.sub("\n", text)
     text = _BREAK_AFTER_DASH.sub(_join_at_dash, text)
     # Paragraphs are separated by blank lines; the line breaks left inside one are wraps.
     paragraphs = _PARAGRAPH_BREAK.split(text)
-    return "\n\n".join(paragraph.replace("\n", " ") for paragraph in paragraphs).strip()
+    text = "\n\n".join(paragraph.replace("\n", " ") for paragraph in paragraphs).strip()
+    if not ascii_only:
+        # look-alike letters last: they are judged by word and paragraph, so on the final ones
+        # (whose letters are among those scanned, unless NFKC made new ones)
+        text = disguise.fold_lookalikes(text, counts, seen)
+    return text

@@ -6,12 +6,21 @@ window's export writes the same files.
 
 Which pairs are listed is one rule for every surface (`reaches`): a pair with copied text
 found whose copied share (the larger of its two) is at or above the threshold; in the engine's
-order (`core.batch.ranking.rank_key`: flagged first, then the share, then Jaccard)."""
+order (`core.batch.ranking.rank_key`: flagged first, then the share, then Jaccard).
+
+File names are written safely: a name whose bytes are not UTF-8 (Python keeps them as
+surrogate escapes) is shown with U+FFFD where they were in the CSV files, the report and the
+table (`display_text`), and kept exact in the JSON (escaped: `os.fsencode` of the string gives
+the bytes back, so a script can reopen the file); control characters in a name are spelled
+out in the table (`one_line`), and the csv module quotes them. An export is never written
+into one of the check's inputs (`output_conflict`): it would overwrite a submission or be
+checked as one next time."""
 
 from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -21,6 +30,7 @@ from core.batch.clusters import reaches
 from core.batch.common_hint import CommonTextHint
 from core.batch.partners import Standing, standings
 from core.batch.result import BatchResult, PairResult
+from core.reports.comparison_json import tampering_to_json
 
 #: the CSV's columns, in order: the JSON's pair fields (columns are only ever added at the end)
 CSV_COLUMNS = (
@@ -38,7 +48,15 @@ CSV_COLUMNS = (
 )
 
 #: the submissions CSV's columns, in order (columns are only ever added at the end)
-SUBMISSION_CSV_COLUMNS = ("path", "archive", "sentences", "share", "partner", "pairs")
+SUBMISSION_CSV_COLUMNS = (
+    "path",
+    "archive",
+    "sentences",
+    "share",
+    "partner",
+    "pairs",
+    "disguised",  # the disguises undone before the check, in words ("" when none)
+)
 #: what the submissions CSV is called beside the pairs CSV: folder-check.csv ->
 #: folder-check-submissions.csv
 SUBMISSIONS_SUFFIX = "-submissions"
@@ -102,6 +120,7 @@ def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
                 "language": d.language,
                 "archive": d.archive,
                 "warnings": list(d.warnings),
+                "tampering": tampering_to_json(d.tampering),
                 "excluded_sentences": d.excluded_sentences,
                 "excluded": {kind.value: n for kind, n in d.excluded_counts().items()},
                 "strongest_partner": partner(k),
@@ -135,6 +154,7 @@ def batch_to_json(result: BatchResult, threshold: float) -> dict[str, Any]:
         ],
         "common_counted": result.common_counted,
         "common_hint": common_hint_to_json(result.common_hint),
+        "report_pages": [str(p) for p in result.report_pages],
     }
 
 
@@ -146,7 +166,7 @@ def batch_to_csv(result: BatchResult, threshold: float) -> str:
     writer.writerow(CSV_COLUMNS)
     for row in batch_to_json(result, threshold)["pairs"]:
         writer.writerow([_cell(row[column]) for column in CSV_COLUMNS])
-    return out.getvalue()
+    return display_text(out.getvalue())
 
 
 def _cell(value: object) -> object:
@@ -179,9 +199,10 @@ def submissions_to_csv(result: BatchResult) -> str:
                 row.share,
                 str(docs[row.partner].path) if row.partner is not None else "",
                 row.pairs,
+                "; ".join(t.message for t in doc.tampering),
             ]
         )
-    return out.getvalue()
+    return display_text(out.getvalue())
 
 
 _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
@@ -213,3 +234,74 @@ def _safe_stem(name: str, limit: int = 55) -> str:
     stem = "-".join([*path.parent.parts, path.stem]) if path.parent.parts else path.stem
     stem = _UNSAFE.sub("-", stem).strip(" .-") or "document"
     return stem[:limit].rstrip(" .-")
+
+
+# lone surrogates other than the escapes of undecodable bytes (U+DC80..U+DCFF)
+_OTHER_SURROGATES = re.compile("[\ud800-\udc7f\udd00-\udfff]")
+# what would break a line of the table or disguise a name: C0 and C1 controls, DEL, the line
+# and paragraph separators, and the bidirectional overrides and isolates
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED_CONTROLS = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def display_text(text: str) -> str:
+    """`text` as it can be shown and written in UTF-8: the bytes of a file name that are not
+    UTF-8 (which Python keeps as surrogate escapes) become U+FFFD, one for each invalid
+    sequence, as does any other lone surrogate. Text that is valid already is returned as is."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    text = _OTHER_SURROGATES.sub("\ufffd", text)
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def one_line(text: str) -> str:
+    """`text` (a file name) for one line of a table: valid UTF-8 (`display_text`), and every
+    control character spelled out ("\\n", "\\x1b", "\\u202e"), so a name cannot break a row or
+    reorder what is shown."""
+    return _CONTROLS.sub(_spelled, display_text(text))
+
+
+def _spelled(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _NAMED_CONTROLS:
+        return _NAMED_CONTROLS[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def output_conflict(output: str | Path, inputs: Iterable[str | Path]) -> str | None:
+    """Why an export (a CSV file, a report folder) must not be written at `output`: it is one
+    of the check's `inputs` (folders, files, templates), inside an input folder (it would
+    overwrite a submission, or be checked as one next time), or holds an input (a report
+    folder is replaced whole); None when it may be written there. Paths are compared after
+    resolving links, and as the file system sees them where they exist (a folder named
+    with other capitals on a case-insensitive disk is the same folder)."""
+    target = Path(output)
+    for raw in inputs:
+        source = Path(raw)
+        if _same(target, source):
+            return f"it is one of the inputs ({source})"
+        if any(_same(parent, source) for parent in _parents(target)):
+            return (
+                f"it is inside the input folder {source}: it could overwrite a submission, "
+                "and the next check would read it as one; write it outside the inputs"
+            )
+        if any(_same(parent, target) for parent in _parents(source)):
+            return f"it holds the input {source}; write it to a folder of its own"
+    return None
+
+
+def _parents(path: Path) -> list[Path]:
+    return list(path.absolute().parents)
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        if a.exists() and b.exists():
+            return a.samefile(b)
+    except OSError:
+        pass
+    return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))

@@ -7,12 +7,14 @@ detector off) the passages are the verified blocks alone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from core.comparison import Comparison
 from core.detection.passages import Passage
 from core.detection.verification import BlockOutcome
 from core.documents.document import Document
+from core.documents.tampering import Tampering
 from core.options import ExclusionOptions
 
 JSON_FORMAT_VERSION = 1
@@ -29,12 +31,22 @@ def document_to_json(doc: Document) -> dict[str, Any]:
         "language": doc.language,
         "content_hash": doc.content_hash,
         "warnings": list(doc.warnings),
+        # the disguises among the warnings, by kind and count (core.documents.tampering)
+        "tampering": tampering_to_json(doc.tampering),
         "excluded": [
             {"start": s.start, "end": s.end, "kind": s.kind.value, "detail": s.detail}
             for s in doc.excluded
         ],
         "excluded_sentences": list(doc.signature.excluded),
     }
+
+
+def tampering_to_json(tampering: Iterable[Tampering]) -> list[dict[str, Any]]:
+    """Each disguise undone before the check: its kind, count, detail and warning in words."""
+    return [
+        {"kind": t.kind, "count": t.count, "detail": t.detail, "message": t.message}
+        for t in tampering
+    ]
 
 
 def block_to_json(comparison: Comparison, block: BlockOutcome) -> dict[str, Any]:

@@ -26,14 +26,24 @@ The report is self-contained (inline CSS and SVG, a few lines of optional inline
 network) so a teacher can open it from a USB stick or mail it. Every document text and file
 name reaches the page through Jinja2's autoescaping: highlighted text is cut into
 (text, block) segments here and the template escapes each one, so a submission containing
-`<script>` shows as text and never runs. Every file goes through `write_atomic`; pair pages are
-written before the index, so the index never links to a page that is not complete.
+`<script>` shows as text and never runs. File names whose bytes are not UTF-8 are shown with
+U+FFFD (`core.reports.batch_export.display_text`): every page is valid UTF-8.
+
+The report is written whole or not at all: into a new folder beside DIR, then swapped in (the
+earlier report moved aside, the new one renamed into place, the earlier one removed), so a
+failure midway leaves the earlier report as it was, never an index linking to pages of
+another check. Files the teacher put into an earlier report's folder are moved into the new
+one. A folder that is not empty and holds no Doppel report is refused (`report_folder_problem`):
+nothing is mixed into it, and no folder that is not a Doppel report is ever removed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import secrets
+import stat
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -45,6 +55,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from core.atomic import write_atomic
 from core.batch.clusters import clusters, reaches
+from core.batch.inputs import is_report_page
 from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.detection.passages import (
     Passage,
@@ -58,7 +69,7 @@ from core.detection.verification import VerifiedBlock
 from core.documents.document import Document, with_exclusions
 from core.documents.excluded_spans import ExcludedSpan, ExclusionKind
 from core.errors import DocumentError
-from core.reports.batch_export import submission_standings
+from core.reports.batch_export import display_text, submission_standings
 from core.reports.heatmap import HEATMAP_BINS, bin_labels, heatmap
 from core.reports.palette import BLOCK_PALETTE
 from core.reports.wording import (
@@ -93,6 +104,7 @@ MAX_COMMON_PASSAGES = 200
 
 PAIRS_FOLDER = "pairs"
 _PAIR_PAGE = re.compile(r"^\d{4,}\.html$")
+_TEMPORARY = re.compile(r"^\.(index|\d{4,})\.html\.[^/\\]*\.tmp$")
 
 # heatmap geometry, in SVG user units (the SVG scales down to the page width): the matrix
 # aims at this width, with cells between these sizes, and labels cut to this many characters
@@ -174,6 +186,37 @@ def pair_page_name(rank: int) -> str:
     return f"{rank:04d}.html"
 
 
+class ReportFolderError(OSError):
+    """The report cannot be written into the folder asked for (`str(error)` says why)."""
+
+    def __init__(self, folder: Path, reason: str) -> None:
+        super().__init__(f"{folder}: {reason}")
+        self.folder = folder
+        self.reason = reason
+
+
+def report_folder_problem(folder: str | Path) -> str | None:
+    """Why a report must not be written into `folder`, or None: it may be a new folder, an
+    empty one, or an earlier Doppel report (its index carries Doppel's marker)."""
+    target = Path(folder)
+    if not target.exists() and not target.is_symlink():
+        return None
+    if not target.is_dir():
+        return "it is a file, not a folder"
+    try:
+        names = [entry.name for entry in os.scandir(target)]
+    except OSError as error:
+        return f"the folder cannot be read ({error.strerror or error})"
+    if not [name for name in names if not name.startswith(".")]:
+        return None  # empty (or a .DS_Store): nothing to mix with
+    if is_report_page(target / "index.html"):
+        return None
+    return (
+        "the folder is not empty and holds no Doppel report: choose an empty folder or a new "
+        "name (nothing in it was changed)"
+    )
+
+
 def write_html_report(
     result: BatchResult,
     folder: str | Path,
@@ -185,10 +228,38 @@ def write_html_report(
 
     `load_document` gives the full Document (text, sentences) of a BatchDocument; it is called
     only for documents in pairs at or above `threshold`, and a document it cannot load is named
-    on its pair pages instead of failing the report. Files the report owns (index.html and
-    pairs/NNNN.html) are replaced, stale pair pages of an earlier report removed, and anything
-    else in the folder left alone."""
-    target = Path(folder)
+    on its pair pages instead of failing the report. The report is written into a folder of
+    its own beside `folder` and swapped in whole (`_install`): an earlier report there is
+    replaced only by a complete one, and files the teacher added to it are kept. Raises
+    ReportFolderError for a folder that is not empty and holds no Doppel report."""
+    target = Path(os.path.realpath(folder))  # (a link to a folder: the folder it names)
+    problem = report_folder_problem(target)
+    if problem is not None:
+        raise ReportFolderError(target, problem)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = _new_folder(target.parent, f".{target.name}.new-")
+    try:
+        _write_report(result, staging, threshold=threshold, load_document=load_document)
+        _install(staging, target)
+    except BaseException:
+        _remove_report(staging, everything=True)
+        raise
+    return Path(folder) / "index.html"
+
+
+def _write_page(path: Path, html: str) -> Path:
+    """One page, atomically, in UTF-8 whatever the file names in it."""
+    return write_atomic(path, display_text(html))
+
+
+def _write_report(
+    result: BatchResult,
+    target: Path,
+    *,
+    threshold: float,
+    load_document: Callable[[BatchDocument], Document],
+) -> Path:
+    """The report's files, written into the (new, empty) folder `target`."""
     env = report_environment()
     names = display_names(result)
     generated = datetime.now().strftime("%Y-%m-%d %H:%M")
@@ -208,7 +279,6 @@ def write_html_report(
 
     pair_template = env.get_template("pair.html")
     loader = _DocumentLoader(result.documents, load_document)
-    written: set[str] = set()
     for position, row in enumerate(linked):
         page = pair_page_name(row.rank)
         previous = linked[position - 1] if position > 0 else None
@@ -220,9 +290,7 @@ def write_html_report(
             linked_count=len(linked),
             generated=generated,
         )
-        write_atomic(target / PAIRS_FOLDER / page, html)
-        written.add(page)
-    _remove_stale_pair_pages(target / PAIRS_FOLDER, written)
+        _write_page(target / PAIRS_FOLDER / page, html)
 
     groups = clusters(result.pairs, threshold)
     index = env.get_template("index.html").render(
@@ -237,13 +305,18 @@ def write_html_report(
         above_count=len(linked),
         archive_count=sum(1 for d in result.documents if d.archive),
         failed=list(zip(failed_names(result), result.failed, strict=True)),
+        disguised=[
+            (names[k], [t.message for t in d.tampering])
+            for k, d in enumerate(result.documents)
+            if d.tampering
+        ],
         heatmap=_heatmap(result, names, rows, threshold),
         clusters=_cluster_views(groups, names, rows, result),
         submissions=_submission_views(result, names, rows),
         hint=_hint_view(result),
         generated=generated,
     )
-    return write_atomic(target / "index.html", index)
+    return _write_page(target / "index.html", index)
 
 
 def highlight_segments(
@@ -331,7 +404,9 @@ def highlight_segments(
 
 def display_names(result: BatchResult) -> list[str]:
     """Each document's path relative to the folder all inputs share, so two students'
-    `essay.docx` stay apart (the full path where that still leaves two names the same)."""
+    `essay.docx` stay apart (the full path where that still leaves two names the same); bytes
+    of a name that are not UTF-8 shown as U+FFFD (`display_text`: for showing, never for
+    opening the file)."""
     return _names([d.path for d in result.documents], result)
 
 
@@ -346,11 +421,14 @@ def _names(paths: Sequence[Path], result: BatchResult) -> list[str]:
         root: Path | None = Path(os.path.commonpath([str(p.parent) for p in every]))
     except ValueError:  # no paths, absolute and relative mixed, or different drives
         root = None
-    names = [_relative(path, root) for path in paths]
+    names = [display_text(_relative(path, root)) for path in paths]
     seen: dict[str, int] = {}
     for name in names:
         seen[name] = seen.get(name, 0) + 1
-    return [str(path) if seen[name] > 1 else name for path, name in zip(paths, names, strict=True)]
+    return [
+        display_text(str(path)) if seen[name] > 1 else name
+        for path, name in zip(paths, names, strict=True)
+    ]
 
 
 def _relative(path: Path, root: Path | None) -> str:
@@ -433,6 +511,7 @@ def _pair_context(
     notes: list[str] = []
     for side, batch, doc in (("A", batch_a, doc_a), ("B", batch_b, doc_b)):
         name = row.name_a if side == "A" else row.name_b
+        notes += [f"{side} ({name}) was disguised: {t.message}." for t in batch.tampering]
         if isinstance(doc, str):
             notes.append(f"{side} ({name}): {doc}")
         elif doc.content_hash != batch.content_hash:
@@ -770,10 +849,120 @@ def _hint_view(result: BatchResult) -> dict[str, object] | None:
     }
 
 
-def _remove_stale_pair_pages(folder: Path, written: set[str]) -> None:
-    """Pair pages of an earlier report into the same folder that this one did not rewrite."""
-    if not folder.is_dir():
+def _new_folder(parent: Path, prefix: str) -> Path:
+    """A new, empty folder in `parent` with a name no other has (the mode a plain mkdir
+    gives)."""
+    while True:
+        folder = parent / f"{prefix}{secrets.token_hex(4)}"
+        try:
+            folder.mkdir()
+            return folder
+        except FileExistsError:
+            continue
+
+
+def _owned(folder: Path, entry: Path) -> bool:
+    """Whether `entry` of the report folder `folder` is one of the report's own files (its
+    index, its pair pages and their folder): everything else is the teacher's."""
+    relative = entry.relative_to(folder).parts
+    if relative in (("index.html",), (PAIRS_FOLDER,)):
+        return True
+    return (
+        len(relative) == 2
+        and relative[0] == PAIRS_FOLDER
+        and _PAIR_PAGE.match(relative[1]) is not None
+    )
+
+
+def _install(staging: Path, target: Path) -> None:
+    """Put the complete report `staging` where `target` is: renamed into place when there is
+    nothing there; else the earlier folder moved aside, the new one renamed into place, the
+    teacher's own files moved over from the earlier one, and the earlier report's own files
+    removed. Where the earlier folder cannot be moved (a program holds it open, on Windows),
+    the new files replace the earlier report's one by one, the index last."""
+    if not target.exists():
+        staging.rename(target)
         return
-    for entry in folder.iterdir():
+    with contextlib.suppress(OSError):
+        staging.chmod(stat.S_IMODE(target.stat().st_mode))  # the earlier folder's mode
+    aside = target.with_name(f".{target.name}.old-{secrets.token_hex(4)}")
+    try:
+        target.rename(aside)
+    except OSError:
+        _install_in_place(staging, target)
+        return
+    try:
+        staging.rename(target)
+    except BaseException:
+        aside.rename(target)  # the earlier report, as it was
+        raise
+    try:
+        _carry_over(aside, target)
+        _remove_report(aside)
+    except OSError:
+        pass  # the new report is in place; whatever is left stays in `aside`, never lost
+
+
+def _carry_over(old: Path, new: Path) -> None:
+    """Move what the teacher put into the earlier report folder `old` (not its own files)
+    into the new report `new`; anything that cannot be moved stays in `old`."""
+    for entry in sorted(old.iterdir()):
+        if entry.name == PAIRS_FOLDER and entry.is_dir() and not entry.is_symlink():
+            for inner in sorted(entry.iterdir()):
+                if not _owned(old, inner):
+                    _move(inner, new / PAIRS_FOLDER / inner.name)
+        elif not _owned(old, entry):
+            _move(entry, new / entry.name)
+
+
+def _move(source: Path, destination: Path) -> None:
+    if destination.exists() or destination.is_symlink():
+        return
+    try:
+        destination.parent.mkdir(exist_ok=True)
+        source.rename(destination)
+    except OSError:
+        pass  # left where it was: never lost
+
+
+def _remove_report(folder: Path, *, everything: bool = False) -> None:
+    """Remove a report's own files from `folder` (index.html, the pair pages, the write's
+    temporary files) and the folder if that leaves it empty: nothing else. With
+    `everything`, `folder` is a new folder this write made, and all of it goes."""
+    pairs = folder / PAIRS_FOLDER
+    for directory in (pairs, folder):
+        try:
+            entries = list(directory.iterdir())
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir() and not entry.is_symlink():
+                continue
+            if everything or _owned(folder, entry) or _is_temporary(entry.name):
+                entry.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            directory.rmdir()  # (not when something of the teacher's is in it: it stays)
+
+
+def _is_temporary(name: str) -> bool:
+    """A temporary file `write_atomic` left of a report file (".index.html.x1y2.tmp")."""
+    return _TEMPORARY.match(name) is not None
+
+
+def _install_in_place(staging: Path, target: Path) -> None:
+    """Replace the earlier report's files in `target` with the new ones of `staging`, each
+    atomically: the pair pages first, then the index (so the index never links to a page
+    that is not there), then the earlier pages this report has not; `staging` is removed."""
+    pairs = target / PAIRS_FOLDER
+    pairs.mkdir(exist_ok=True)
+    written = set()
+    staged_pairs = staging / PAIRS_FOLDER
+    if staged_pairs.is_dir():
+        for page in sorted(staged_pairs.iterdir()):
+            page.replace(pairs / page.name)
+            written.add(page.name)
+    (staging / "index.html").replace(target / "index.html")
+    for entry in pairs.iterdir():
         if entry.is_file() and _PAIR_PAGE.match(entry.name) and entry.name not in written:
             entry.unlink(missing_ok=True)
+    _remove_report(staging, everything=True)

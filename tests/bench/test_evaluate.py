@@ -213,3 +213,31 @@ def test_without_p4p_the_report_says_so(outcome: tuple[dict, Path]) -> None:
     report = ev.render_report({**summary, "p4p": None}, None, folder / "docs")
     assert "P4P was not found for this run" in report
     assert "Rewritten by a person" not in " ".join(report.split())
+
+
+def test_disguised_verbatim_copies_are_found_after_and_reported(
+    outcome: tuple[dict, Path],
+) -> None:
+    """The evasion part: every trick's disguised copies are found as the plain ones once the
+    disguises are undone, each disguised document is warned about, no clean one is."""
+    summary, folder = outcome
+    evasion = summary["evasion"]
+    assert evasion["pairs"] > 0 and evasion["plain_found"] == evasion["pairs"]
+    assert [row["trick"] for row in evasion["rows"]] == list(ev.eval_evasion.TRICKS)
+    for row in evasion["rows"]:
+        assert row["found_after"] == evasion["plain_found"], row["trick"]
+        assert row["warned"] == row["restored"] == evasion["documents"], row["trick"]
+    assert evasion["clean_warned"] == []
+    report = " ".join((folder / "docs" / "evaluation.md").read_text().split())
+    assert "### Evasion: disguised characters" in report
+    first = evasion["rows"][0]
+    assert f"| {first['trick']} | {first['found_before']} of {evasion['pairs']}" in report
+    assert "disguised character by character" in report
+
+
+def test_results_without_the_evasion_part_still_make_a_report(
+    outcome: tuple[dict, Path],
+) -> None:
+    summary, folder = outcome
+    report = ev.render_report({**summary, "evasion": None}, None, folder / "docs")
+    assert "### Evasion: disguised characters\n\nNot measured in this run." in report

@@ -116,11 +116,13 @@ def test_options_reach_the_engine(capsys) -> None:
 
 
 def old_fields(data: dict) -> dict:
-    """`data` without the fields reworded passages added, paths as file names."""
+    """`data` without the fields added since (reworded passages, each document's disguises),
+    paths as file names."""
     old = {k: v for k, v in data.items() if k not in NEW_FIELDS}
     old["options"] = {k: v for k, v in data["options"].items() if k != "reworded"}
     for side in ("a", "b"):
-        old[side] = {**data[side], "path": Path(data[side]["path"]).name}
+        fields = {k: v for k, v in data[side].items() if k != "tampering"}
+        old[side] = {**fields, "path": Path(data[side]["path"]).name}
     return old
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import app.cli.phrases
 from app.cli.main import main
 from core.documents.document import load_document
 from core.documents.sentences import word_spans
@@ -33,7 +34,7 @@ def paper(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("method", ["suffix-tree", "inverted-index"])
+@pytest.mark.parametrize("method", ["suffix-array", "suffix-tree", "inverted-index"])
 def test_json_on_the_papers_example(capsys, paper: Path, method: str) -> None:
     code, out, err = run(
         capsys, "phrases", paper, "--max-len", 3, "--json", "--lang", "en", "--method", method
@@ -120,3 +121,53 @@ def test_bad_options_are_usage_errors(capsys, paper: Path) -> None:
     assert exit_info.value.code == 2
     with pytest.raises(SystemExit):
         run(capsys, "phrases", paper, "--method", "bogus")
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"], ["--min-docs", 1, "--max-len", 3, "--json"]])
+def test_the_three_methods_print_the_same(capsys, extra: list[object]) -> None:
+    outputs = set()
+    for method in ("suffix-array", "suffix-tree", "inverted-index"):
+        code, out, err = run(
+            capsys, "phrases", ORIGINAL, COPY_DOCX, UNRELATED, *extra, "--method", method
+        )
+        assert code == 0, err
+        outputs.add(out)
+    assert len(outputs) == 1
+    (out,) = outputs
+    if "--json" in extra:  # written a phrase at a time, yet exactly what json.dumps gives
+        assert out == json.dumps(json.loads(out)) + "\n"
+
+
+def test_the_default_method_is_the_compact_one(capsys, paper: Path) -> None:
+    default = run(capsys, "phrases", paper, "--json", "--lang", "en")
+    assert default == run(
+        capsys, "phrases", paper, "--json", "--lang", "en", "--method", "suffix-array"
+    )
+    assert default[0] == 0 and json.loads(default[1])["phrases"]
+
+
+def test_the_papers_methods_refuse_inputs_over_their_limit(
+    capsys, monkeypatch: pytest.MonkeyPatch, paper: Path
+) -> None:
+    # 12 words, twice: 24 words × --max-len 8 = 192 entries, over a limit of 100
+    monkeypatch.setattr(app.cli.phrases, "LEGACY_LIMIT", 100)
+    for method in ("suffix-tree", "inverted-index"):
+        code, out, err = run(capsys, "phrases", paper, paper, "--lang", "en", "--method", method)
+        assert code == 2 and out == ""
+        assert err.startswith(f"doppel: {paper}, {paper}: 24 words; --method {method}")
+        assert "limited to 100 words × --max-len (12 words at --max-len 8)" in err
+        assert "Leave --method out" in err
+    # at --max-len 4, 24 × 4 = 96 fits; the default method has no limit
+    code, _, err = run(
+        capsys, "phrases", paper, paper, "--lang", "en", "--method", "suffix-tree", "--max-len", 4
+    )
+    assert code == 0, err
+    code, out, err = run(capsys, "phrases", paper, paper, "--lang", "en")
+    assert code == 0 and "repeated phrases" in out, err
+
+
+def test_every_unreadable_file_is_named(capsys, tmp_path: Path) -> None:
+    missing = [tmp_path / "one.txt", tmp_path / "two.txt"]
+    code, out, err = run(capsys, "phrases", missing[0], ORIGINAL, missing[1])
+    assert code == 2 and out == ""
+    assert all(str(path) in err for path in missing)

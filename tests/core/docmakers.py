@@ -243,6 +243,230 @@ def _add_docx_footnotes(data: bytes, footnotes: Sequence[str]) -> bytes:
     return out.getvalue()
 
 
+# --- formatted text: runs a reader may not see --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run of text and its character formatting, for `make_docx_formatted` and
+    `make_odt_formatted`. Colours are hex RGB ("FFFFFF"); `size` is in points."""
+
+    text: str
+    hidden: bool = False  # .docx w:vanish; .odt text:display="none"
+    colour: str | None = None
+    size: float | None = None
+    shading: str | None = None  # the run's own background
+    highlight: str | None = None  # .docx only: a highlight colour name ("yellow", "black")
+    style: str | None = None  # a character style defined with `styles`
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph of runs (a `str` is an unformatted run). `style` names a paragraph style
+    defined with `styles`; `shading` is the paragraph's background; with `cell_shading` the
+    paragraph sits alone in a table cell of that background."""
+
+    runs: tuple[Run | str, ...]
+    style: str | None = None
+    shading: str | None = None
+    cell_shading: str | None = None
+
+
+@dataclass(frozen=True)
+class StyleDef:
+    """A paragraph or character style whose text is formatted like `run` (its text unused)."""
+
+    name: str
+    kind: str  # "paragraph" or "character"
+    run: Run
+    based_on: str | None = None
+
+
+def _docx_run_properties(run: Run) -> str:
+    props = []
+    if run.style:
+        props.append(f'<w:rStyle w:val="{run.style}"/>')
+    if run.hidden:
+        props.append("<w:vanish/>")
+    if run.colour:
+        props.append(f'<w:color w:val="{run.colour}"/>')
+    if run.size is not None:
+        props.append(f'<w:sz w:val="{round(run.size * 2)}"/>')
+    if run.highlight:
+        props.append(f'<w:highlight w:val="{run.highlight}"/>')
+    if run.shading:
+        props.append(f'<w:shd w:val="clear" w:color="auto" w:fill="{run.shading}"/>')
+    return f"<w:rPr>{''.join(props)}</w:rPr>" if props else ""
+
+
+def make_docx_formatted(
+    path: Path,
+    paragraphs: Sequence[Para | str],
+    *,
+    styles: Sequence[StyleDef] = (),
+    page_colour: str | None = None,
+) -> Path:
+    """A .docx whose runs carry the given formatting (hidden, coloured, tiny, shaded), in
+    styles too, as Word writes them: python-docx's blank document with the body, the style
+    definitions and the page colour (w:background) written into its XML."""
+    import docx
+
+    body = []
+    for paragraph in paragraphs:
+        if isinstance(paragraph, str):
+            paragraph = Para((paragraph,))
+        props = []
+        if paragraph.style:
+            props.append(f'<w:pStyle w:val="{paragraph.style}"/>')
+        if paragraph.shading:
+            props.append(f'<w:shd w:val="clear" w:color="auto" w:fill="{paragraph.shading}"/>')
+        runs = []
+        for run in paragraph.runs:
+            run = Run(run) if isinstance(run, str) else run
+            text = html.escape(run.text, quote=False)
+            runs.append(
+                f'<w:r>{_docx_run_properties(run)}<w:t xml:space="preserve">{text}</w:t></w:r>'
+            )
+        xml = f"<w:p><w:pPr>{''.join(props)}</w:pPr>{''.join(runs)}</w:p>"
+        if paragraph.cell_shading:
+            xml = (
+                '<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid>'
+                '<w:gridCol w:w="4000"/></w:tblGrid><w:tr><w:tc><w:tcPr><w:tcW w:w="4000" '
+                'w:type="dxa"/><w:shd w:val="clear" w:color="auto" '
+                f'w:fill="{paragraph.cell_shading}"/></w:tcPr>{xml}</w:tc></w:tr></w:tbl>'
+            )
+        body.append(xml)
+    style_xml = []
+    for style in styles:
+        based = f'<w:basedOn w:val="{style.based_on}"/>' if style.based_on else ""
+        style_xml.append(
+            f'<w:style w:type="{style.kind}" w:styleId="{style.name}"><w:name '
+            f'w:val="{style.name}"/>{based}{_docx_run_properties(style.run)}</w:style>'
+        )
+
+    buffer = io.BytesIO()
+    docx.Document().save(buffer)
+    source = zipfile.ZipFile(buffer)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            content = source.read(item.filename)
+            if item.filename == "word/document.xml":
+                content = content.replace(b"<w:body>", b"<w:body>" + "".join(body).encode(), 1)
+                if page_colour:
+                    content = content.replace(
+                        b"<w:body>", f'<w:background w:color="{page_colour}"/><w:body>'.encode()
+                    )
+            elif item.filename == "word/styles.xml":
+                content = content.replace(
+                    b"</w:styles>", "".join(style_xml).encode() + b"</w:styles>"
+                )
+            target.writestr(item, content)
+    path.write_bytes(out.getvalue())
+    return path
+
+
+def make_odt_formatted(
+    path: Path,
+    paragraphs: Sequence[Para | str],
+    *,
+    styles: Sequence[StyleDef] = (),
+    hidden_sections: Sequence[Sequence[str]] = (),
+    hidden_fields: Sequence[str] = (),
+) -> Path:
+    """An .odt made by odfpy whose runs are spans in automatic text styles carrying the given
+    formatting (text:display="none", fo:color, fo:font-size, fo:background-color), with named
+    `styles` (a character `StyleDef` is a text style). Then each of `hidden_sections` (its
+    paragraphs) in a section with text:display="none", and each of `hidden_fields` as a
+    paragraph "Shown. " followed by a hidden-text field holding it."""
+    from odf.opendocument import OpenDocumentText
+    from odf.style import ParagraphProperties, Style, TableCellProperties, TextProperties
+    from odf.table import Table as OdfTable
+    from odf.table import TableCell, TableColumn, TableRow
+    from odf.text import HiddenText, P, Section, Span
+
+    document = OpenDocumentText()
+
+    def text_properties(run: Run) -> TextProperties | None:
+        attributes: dict[str, str] = {}
+        if run.hidden:
+            attributes["display"] = "none"
+        if run.colour:
+            attributes["color"] = f"#{run.colour}"
+        if run.size is not None:
+            attributes["fontsize"] = f"{run.size}pt"
+        if run.shading:
+            attributes["backgroundcolor"] = f"#{run.shading}"
+        return TextProperties(**attributes) if attributes else None
+
+    for definition in styles:
+        family = "text" if definition.kind == "character" else "paragraph"
+        style = Style(name=definition.name, family=family)
+        if definition.based_on:
+            style.setAttribute("parentstylename", definition.based_on)
+        properties = text_properties(definition.run)
+        if properties is not None:
+            style.addElement(properties)
+        document.styles.addElement(style)
+
+    counter = iter(range(1, 1_000_000))
+
+    def automatic(family: str, parent: str | None = None) -> Style:
+        style = Style(name=f"Auto{next(counter)}", family=family)
+        if parent:
+            style.setAttribute("parentstylename", parent)
+        document.automaticstyles.addElement(style)
+        return style
+
+    for paragraph in paragraphs:
+        if isinstance(paragraph, str):
+            paragraph = Para((paragraph,))
+        paragraph_style = None
+        if paragraph.style or paragraph.shading:
+            paragraph_style = automatic("paragraph", paragraph.style)
+            if paragraph.shading:
+                paragraph_style.addElement(
+                    ParagraphProperties(backgroundcolor=f"#{paragraph.shading}")
+                )
+        element = P(stylename=paragraph_style) if paragraph_style else P()
+        for run in paragraph.runs:
+            run = Run(run) if isinstance(run, str) else run
+            properties = text_properties(run)
+            if properties is None and not run.style:
+                element.addText(run.text)
+                continue
+            span_style = automatic("text", run.style)
+            if properties is not None:
+                span_style.addElement(properties)
+            element.addElement(Span(stylename=span_style, text=run.text))
+        if paragraph.cell_shading:
+            cell_style = automatic("table-cell")
+            cell_style.addElement(TableCellProperties(backgroundcolor=f"#{paragraph.cell_shading}"))
+            table = OdfTable(name=f"Table{next(counter)}")
+            table.addElement(TableColumn())
+            row = TableRow()
+            cell = TableCell(stylename=cell_style)
+            cell.addElement(element)
+            row.addElement(cell)
+            table.addElement(row)
+            document.text.addElement(table)
+        else:
+            document.text.addElement(element)
+    for number, texts in enumerate(hidden_sections):
+        section = Section(name=f"Hidden{number}", display="none")
+        for text in texts:
+            section.addElement(P(text=text))
+        document.text.addElement(section)
+    for text in hidden_fields:
+        element = P(text="Shown. ")
+        element.addElement(HiddenText(condition="ooow:1", stringvalue=text, text=text))
+        document.text.addElement(element)
+    buffer = io.BytesIO()
+    document.write(buffer)
+    path.write_bytes(buffer.getvalue())
+    return path
+
+
 # --- OpenDocument ----------------------------------------------------------------------------
 
 
@@ -556,6 +780,45 @@ def _latin1(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def make_raw_pdf(path: Path, contents: Sequence[bytes]) -> Path:
+    """A PDF written by hand, one page per content stream in `contents` (raw drawing
+    instructions, e.g. b"BT /F1 12 Tf 72 720 Td (Text) Tj ET"), each stream Flate-compressed,
+    with Helvetica as /F1: for pages no PDF library would write (a gigabyte of instructions)."""
+    import zlib
+
+    pages = len(contents)
+    font = 3 + 2 * pages
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [%s] /Count %d >>"
+        % (b" ".join(b"%d 0 R" % (3 + 2 * i) for i in range(pages)), pages),
+    ]
+    for number, content in enumerate(contents):
+        stream = zlib.compress(content, 9)
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 "
+            b"%d 0 R >> >> /Contents %d 0 R >>" % (font, 4 + 2 * number)
+        )
+        objects.append(
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (len(stream), stream)
+        )
+    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    path.write_bytes(bytes(out))
+    return path
 
 
 def make_image_only_pdf(path: Path, pages: int = 2) -> Path:

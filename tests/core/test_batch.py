@@ -3,10 +3,8 @@ finds (spec §5), with the same scores `doppel compare` gives; modes; failures; 
 
 from __future__ import annotations
 
-import pickle
 import random
 import sqlite3
-import zlib
 from pathlib import Path
 
 import pytest
@@ -312,7 +310,9 @@ def test_the_cache_spares_a_second_run_and_survives_corruption(tmp_path: Path, m
     assert other.documents[0].signature.key_size == 3  # options are part of the key
     cache.close()
 
-    (tmp_path / "cache.sqlite3").write_bytes(b"this is not a database" * 100)
+    # damaged past its header (which still says it is Doppel's cache): rebuilt
+    header = (tmp_path / "cache.sqlite3").read_bytes()[:100]
+    (tmp_path / "cache.sqlite3").write_bytes(header + b"this is not a database" * 100)
     for suffix in ("-wal", "-shm"):
         Path(f"{tmp_path / 'cache.sqlite3'}{suffix}").unlink(missing_ok=True)
     rebuilt = DocumentCache(tmp_path / "cache.sqlite3")
@@ -324,9 +324,8 @@ def test_the_cache_spares_a_second_run_and_survives_corruption(tmp_path: Path, m
 
 
 def test_entries_of_an_older_cache_format_are_rebuilt_not_read(tmp_path: Path, monkeypatch) -> None:
-    """Cached rows are pickles naming their classes' modules: rows written before the format
-    changed (the modules moved) are not found, so the files are read again and stored anew;
-    and a row that does not hold a BatchDocument is a miss, never misread."""
+    """Rows written before the format changed are not found, so the files are read again and
+    stored anew; and a row that does not hold a BatchDocument is a miss, never misread."""
     folder = tmp_path / "essays"
     folder.mkdir()
     make_collection(folder, 5)
@@ -344,10 +343,11 @@ def test_entries_of_an_older_cache_format_are_rebuilt_not_read(tmp_path: Path, m
     loads.clear()
     essay = folder / "essay00.txt"
     key = cache_key(content_hash_of(essay) or "", EN)
-    not_a_record = zlib.compress(pickle.dumps({"path": str(essay), "format": "txt"}))
-    cache.put_packed([(key, not_a_record, cache.document_blobs([key])[key])])
+    document_row = cache.document_blobs([key])[key]  # a Document's row where a record belongs
+    cache.put_packed([(key, document_row, document_row)])
     again = run_batch([folder], options=BatchOptions(signature=EN, workers=1), cache=cache)
     assert loads == [essay] and again.pairs == first.pairs
+    assert cache.misses == 1
     cache.close()
 
 

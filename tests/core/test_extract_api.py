@@ -96,10 +96,10 @@ def test_permission_denied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     # chmod cannot lock out root (CI containers), so the refusal is simulated at open().
     path = make_txt(tmp_path / "locked.txt", ["Secret."])
 
-    def refuse(self: Path, *args: Any, **kwargs: Any) -> Any:
-        raise PermissionError(13, "Permission denied", str(self))
+    def refuse(name: str, flags: int) -> int:
+        raise PermissionError(13, "Permission denied", name)
 
-    monkeypatch.setattr(Path, "open", refuse)
+    monkeypatch.setattr(core.documents.extract, "_open_nonblocking", refuse)
     with pytest.raises(DocumentError, match=r"locked\.txt: permission denied"):
         extract(path)
 
@@ -110,6 +110,125 @@ def test_a_pipe_is_refused_without_blocking(tmp_path: Path) -> None:
     os.mkfifo(pipe)
     with pytest.raises(DocumentError, match=r"pipe\.txt: it is not a regular file"):
         extract(pipe)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.parametrize("target", ["/dev/zero", "/dev/null"])
+def test_a_link_to_a_device_is_refused_by_its_type(tmp_path: Path, target: str) -> None:
+    """stat follows the link: /dev/zero is a character device, refused before it is opened
+    (reading it would never end)."""
+    link = tmp_path / "endless.txt"
+    link.symlink_to(target)
+    with pytest.raises(DocumentError, match=r"endless\.txt: it is not a regular file"):
+        extract(link)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX-only")
+@pytest.mark.parametrize("suffix", sorted(SUPPORTED_SUFFIXES))
+def test_nothing_opens_a_pipe(tmp_path: Path, suffix: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pipe, or a link to one, is refused by its type before anything opens it (opening a
+    pipe waits for a writer). Every way of opening a file is watched."""
+    pipe = tmp_path / f"pipe{suffix}"
+    os.mkfifo(pipe)
+    link = tmp_path / f"link{suffix}"
+    link.symlink_to(pipe)
+    opened: list[str] = []
+    real_os_open = os.open
+
+    def watching_os_open(name: Any, *args: Any, **kwargs: Any) -> int:
+        opened.append(os.fspath(name))
+        return real_os_open(name, *args, **kwargs)
+
+    real_open = io.open
+
+    def watching_open(name: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(os.fspath(name) if isinstance(name, str | os.PathLike) else repr(name))
+        return real_open(name, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", watching_os_open)
+    monkeypatch.setattr(io, "open", watching_open)
+    monkeypatch.setattr("builtins.open", watching_open)
+    for path in (pipe, link):
+        with pytest.raises(DocumentError, match=r"it is not a regular file"):
+            extract(path)
+    assert opened == []
+
+
+_SWAP_SCRIPT = """
+import os, sys
+from pathlib import Path
+from core.documents.extract import extract
+from core.errors import DocumentError
+
+path = Path(sys.argv[1])
+regular = os.stat(sys.argv[2])
+real_stat = Path.stat
+# the file is a regular file when it is looked at, and a pipe when it is opened
+Path.stat = lambda self, **kw: regular if self == path else real_stat(self, **kw)
+try:
+    extract(path)
+except DocumentError as error:
+    print(error)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX-only")
+def test_a_pipe_swapped_in_after_the_check_does_not_hang(tmp_path: Path) -> None:
+    """The file is opened without blocking and its type checked again on the open file. Run in
+    a child process so that a regression (a read that waits for a writer forever) fails the
+    test by its timeout instead of hanging the suite."""
+    import subprocess
+    import sys
+
+    pipe = tmp_path / "swapped.txt"
+    os.mkfifo(pipe)
+    regular = make_txt(tmp_path / "regular.txt", ["Text."])
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "-c", _SWAP_SCRIPT, str(pipe), str(regular)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    assert result.stdout.strip() == (
+        "swapped.txt: it is not a regular file (a device, pipe or socket)"
+    ), result.stderr
+
+
+def test_file_just_over_the_size_limit_says_by_how_much(tmp_path: Path) -> None:
+    """Rounded to 0.1 MiB both sizes would read "200.0 MiB": then they are given in bytes. The
+    file is sparse, so writing it costs nothing."""
+    path = tmp_path / "huge.txt"
+    with path.open("wb") as file:
+        file.truncate(MAX_FILE_BYTES + 1)
+    with pytest.raises(DocumentTooLarge) as raised:
+        extract(path)
+    assert str(raised.value) == (
+        "huge.txt: the file is 209,715,201 bytes; the limit is 209,715,200 bytes"
+    )
+    with path.open("wb") as file:
+        file.truncate(MAX_FILE_BYTES + 5 * 1024 * 1024)
+    with pytest.raises(DocumentTooLarge, match=r"the file is 205\.0 MiB; the limit is 200\.0 MiB"):
+        extract(path)
+
+
+@pytest.mark.parametrize(
+    ("size", "limit", "words"),
+    [
+        (1000, 999, ("1,000 bytes", "999 bytes")),
+        (3 * 1024 * 1024, 2 * 1024 * 1024, ("3.0 MiB", "2.0 MiB")),
+        (2 * 1024 * 1024 + 1, 2 * 1024 * 1024, ("2,097,153 bytes", "2,097,152 bytes")),
+        (2 * 1024 * 1024 + 1000, 2 * 1024 * 1024, ("2,098,152 bytes", "2,097,152 bytes")),
+    ],
+)
+def test_sizes_are_compared_in_words_that_differ(
+    size: int, limit: int, words: tuple[str, str]
+) -> None:
+    from core.documents.extract.raw import sizes_compared
+
+    assert sizes_compared(size, limit) == words
 
 
 def test_file_over_the_size_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from random import Random
 
 import pytest
 from docmakers import SAMPLE_PROSE, make_md, make_txt
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_language import ESSAYS, OTHER_LANGUAGES
 
-from core.documents.extract import extract
+from core.documents.extract import encoding, extract
 from core.documents.extract.encoding import decode_text
 from core.documents.normalize import normalize_text
 from core.errors import CorruptDocument, EmptyDocument
@@ -91,11 +95,114 @@ def test_ambiguous_bytes_go_to_the_plausible_reading(text: str, encoding: str) -
     assert decoded.text == text
 
 
-def test_unrecognisable_bytes_fall_back_to_latin1_with_a_warning() -> None:
-    data = bytes(range(0x80, 0x100)) * 3  # valid Windows-1252 nowhere (0x81 is unassigned)
+def test_unrecognisable_bytes_fall_back_to_latin1_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A Latin-1 text with one byte Windows-1252 lacks (0x81), which no guess recognises.
+    text = WESTERN_LATIN1 * 20
+    data = text.encode("latin-1") + b"\x81" + text.encode("latin-1")
+    monkeypatch.setattr(encoding, "_charset_normalizer_guess", lambda data: None)
     decoded = decode_text(data, Path("x.txt"))
-    assert decoded.text
-    assert decoded.warning is not None
+    assert decoded.text == text + "\x81" + text
+    assert decoded.encoding == "latin-1"
+    assert decoded.warning is not None and "Latin-1" in decoded.warning
+
+
+# --- binary data is not text, whatever single-byte encoding would decode it ------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), size=st.integers(256, 20_000))
+def test_random_bytes_without_zero_bytes_are_binary(seed: int, size: int) -> None:
+    """Latin-1 decodes any bytes; random ones give control characters everywhere (23 %)."""
+    random = Random(seed)
+    data = bytes(random.randrange(1, 256) for _ in range(size))
+    with pytest.raises(CorruptDocument, match=r"x\.txt: it contains binary data, not text"):
+        decode_text(data, Path("x.txt"))
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".md", ".html"])
+def test_a_renamed_binary_file_is_refused(tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / f"data{suffix}"
+    path.write_bytes(bytes((n * 7919 + 13) % 255 + 1 for n in range(50_000)))  # no zero byte
+    with pytest.raises(CorruptDocument, match=rf"data\{suffix}: it contains binary data"):
+        extract(path)
+
+
+# --- genuine texts are read, in every shipped language and the common legacy encodings --------
+
+# The shipped languages' essays, and texts in other languages the tests of language detection use
+TEXTS = {code: "\n\n".join(essays) for code, essays in ESSAYS.items()} | OTHER_LANGUAGES
+# Encodings each language's text is saved in besides UTF-8 (Windows code pages, ISO 8859, KOI8).
+LEGACY = {
+    **dict.fromkeys(
+        ["ca", "da", "de", "en", "es", "fi", "fr", "it", "la", "nl", "no", "nn", "pt", "sv"],
+        ("cp1252", "latin-1"),
+    ),
+    **dict.fromkeys(["cs", "hu", "pl", "ro", "sk", "sl"], ("cp1250", "iso-8859-2")),
+    "et": ("cp1257", "iso-8859-4"),
+    "el": ("cp1253", "iso-8859-7"),
+    "ru": ("koi8-r", "cp1251", "iso-8859-5"),
+    "uk": ("koi8-u", "cp1251"),
+    "tr": ("cp1254", "iso-8859-9"),
+}
+# Known limits (docs/formats.md): Central European and Turkish bytes that Windows-1252 also
+# decodes may be read as Windows-1252, some letters wrong; saving as UTF-8 avoids it.
+MISREAD = {
+    (code, codec)
+    for code, codecs in LEGACY.items()
+    for codec in codecs
+    if codec in {"cp1250", "iso-8859-2", "cp1254", "iso-8859-9"}
+}
+
+
+def _legacy_cases() -> list[tuple[str, str]]:
+    return [(code, codec) for code, codecs in LEGACY.items() for codec in codecs]
+
+
+def test_every_language_has_legacy_encodings() -> None:
+    assert sorted(LEGACY) == sorted(TEXTS)
+
+
+@pytest.mark.parametrize(("code", "codec"), _legacy_cases())
+def test_genuine_texts_in_legacy_encodings_are_never_binary(code: str, codec: str) -> None:
+    text = TEXTS[code]
+    try:
+        data = text.encode(codec)
+    except UnicodeEncodeError:
+        data = text.encode(codec, "replace")  # a letter or two the code page lacks
+        text = data.decode(codec)
+    decoded = decode_text(data, Path("essay.txt"))
+    if (code, codec) not in MISREAD:
+        assert decoded.text == text
+    short = text[:60].encode(codec, "replace")
+    decode_text(short, Path("short.txt"))  # read somehow, never refused
+
+
+JAPANESE = "日本語のテキストです。文字コードの検出のための例文で、かなと漢字が混ざっています。"
+
+
+@pytest.mark.parametrize(
+    ("text", "codec"),
+    [(JAPANESE, "shift_jis"), (JAPANESE, "euc-jp"), (CHINESE * 4, "gb18030"), (CHINESE, "big5")],
+)
+def test_east_asian_legacy_encodings_are_never_binary(text: str, codec: str) -> None:
+    decode_text(text.encode(codec, "replace"), Path("essay.txt"))
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("code", sorted(TEXTS))
+def test_utf16_without_a_byte_order_mark_in_every_language(code: str, codec: str) -> None:
+    """Cyrillic and Greek letters have no zero byte: only spaces and punctuation do."""
+    for text in (TEXTS[code], TEXTS[code][:40]):
+        decoded = decode_text(text.encode(codec), Path("essay.txt"))
+        assert decoded.text == text
+        assert decoded.warning == f"encoding detected as {codec.upper()} (no byte-order mark)"
+
+
+def test_utf16_without_any_ascii_or_mark_is_recognised_as_a_last_resort() -> None:
+    text = JAPANESE * 3
+    assert decode_text(text.encode("utf-16-le"), Path("x.txt")).text == text
 
 
 def test_markdown_is_read_as_text(tmp_path: Path) -> None:

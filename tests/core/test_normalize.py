@@ -1,4 +1,7 @@
-"""normalize_text: each rule on examples; its invariants, idempotence included, by Hypothesis."""
+"""normalize_text: each rule on examples; its invariants, idempotence included, by Hypothesis.
+
+The disguise rules it applies have their own tests (test_disguise.py); here they are part of
+the invariants."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from core.documents.normalize import normalize_text
+from core.documents.normalize import normalize_text, normalize_with_report
 
 
 @pytest.mark.parametrize(
@@ -66,22 +69,55 @@ _TRICKY = (
     "aAzZéü1 -\u2010\u2013\u2014\n\r\t\u00a0\u00ad\u200b\u200d\ufeff\u2028\u2029\x0c\x0b\x85"
     "'\"‘’“”″‴ʼŉ«»ﬁﬂ\u0301\u0308\u0345ᄀ가ㄱ²Ｆ\u3000\x00"
 )
+# ... and those the disguise rules act on (core.documents.disguise): look-alike letters of
+# several scripts, with letters that are evidence of each (t, д, λ), invisible characters,
+# blanks and full stops of other scripts, and the letters that make some of them genuine
+_DISGUISES = (
+    "tdkmcoepxyiITHBKM аАеЕоОсСрРхХуКМТНВіјѕһԁдж ρΡοΟνΝαΑιΙγμδλ ꓮᎪ օսհն ё й ë "
+    "\u034f\u3164\uffa0\u115f\u1160\U000e0041\U000e007f\U0001f3f4\ufe0f\ufe00\U000e0100\u180e"
+    "\u1820\u180b\u2061\u2062\u2800\u2801\u0589\u1362\u3002\uff61\u2024\ufe52\uff0e\u0660"
+    "\u06f0\u06d4 中文 ש ع \u200c\u200e\u202e\u206a\u17b4\u1780 ."
+)
 tricky_text = st.text(alphabet=st.sampled_from(_TRICKY), max_size=60)
+disguised_text = st.text(alphabet=st.sampled_from(_TRICKY + _DISGUISES), max_size=60)
 
 
 @settings(max_examples=500)
-@given(st.one_of(st.text(), tricky_text))
+@given(st.one_of(st.text(), tricky_text, disguised_text))
 @example("e\u200b\u0301")  # removing the invisible character lets NFKC compose
 @example("α-\n\u0345")  # ypogegrammeni is "lowercase" but not a letter: no join
 @example("a-\nb-\nc")
 @example("‴")  # NFKC turns it into primes
+@example("Aᅟ。")  # the filler goes, and with it the only Hangul of the sentence
+@example("dհ։")  # the Armenian letter is folded, so the Armenian full stop is foreign
+@example("⠀︀")  # a variation selector after a blank
+@example("Νԁ.Α")  # folding "ԁ" (not a letter Russian uses) must not change the paragraph's script
+@example("Á٠")  # an accent before a dot
+@example("Á\u200eA")  # a mark inside a word
+@example("А\u2029A.ԁ")  # a paragraph of look-alikes only takes its script from its neighbour
 def test_idempotent(text: str) -> None:
     once = normalize_text(text)
     assert normalize_text(once) == once
 
 
+@settings(max_examples=1000)
+@given(st.one_of(tricky_text, disguised_text))
+def test_report_matches_text_and_nothing_is_left_to_undo(text: str) -> None:
+    """normalize_with_report gives normalize_text's text; normalising it again finds no
+    disguise (every one was undone the first time)."""
+    once, _ = normalize_with_report(text)
+    assert once == normalize_text(text)
+    assert normalize_with_report(once) == (once, ())
+
+
+def test_undisguise_off_is_the_old_normalisation() -> None:
+    text = "The c\u0430t s\u0430t\u2800on the m\u0430t\u3002"
+    assert normalize_with_report(text, undisguise=False) == (text, ())
+    assert normalize_with_report(text)[0] == "The cat sat on the mat."
+
+
 @settings(max_examples=500)
-@given(st.one_of(st.text(), tricky_text))
+@given(st.one_of(st.text(), tricky_text, disguised_text))
 def test_output_shape(text: str) -> None:
     out = normalize_text(text)
     assert out == out.strip()

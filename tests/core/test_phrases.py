@@ -12,10 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import core.detection.phrase_array
 import core.detection.phrases
+import core.shared_words
+from core.detection import phrase_array
+from core.detection.phrase_array import SUFFIX_ARRAY
 from core.detection.phrases import (
     DEFAULT_MAX_LEN,
+    INVERTED_INDEX,
     METHODS,
+    SUFFIX_TREE,
     Phrase,
     PhraseInput,
     phrase_input,
@@ -37,6 +43,24 @@ PAPER_PHRASES = {
     ("drive", "trucks"): 2,
     ("can", "drive", "trucks"): 2,
 }
+
+
+#: the paper's two methods and the compact one (`core.detection.phrase_array`)
+ALL_METHODS = (*METHODS, SUFFIX_ARRAY)
+
+
+def find(
+    docs: list[PhraseInput],
+    max_len: int = DEFAULT_MAX_LEN,
+    min_count: int = 2,
+    min_docs: int = 1,
+    method: str = SUFFIX_TREE,
+    progress: Recorder | None = None,
+) -> list[Phrase]:
+    """`repeated_phrases` by any of the three methods."""
+    if method == SUFFIX_ARRAY:
+        return phrase_array.repeated_phrases(docs, max_len, min_count, min_docs, progress)
+    return repeated_phrases(docs, max_len, min_count, min_docs, method=method, progress=progress)
 
 
 def english(text: str, name: str = "text") -> Document:
@@ -63,18 +87,18 @@ def as_counts(phrases: list[Phrase]) -> dict[tuple[str, ...], int]:
     return {p.words: p.count for p in phrases}
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_the_papers_worked_example_exactly(method: str) -> None:
     doc = english(PAPER)
     assert len(doc.sentences) == 3
-    phrases = repeated_phrases([phrase_input(doc)], max_len=3, method=method)
+    phrases = find([phrase_input(doc)], max_len=3, method=method)
     assert as_counts(phrases) == PAPER_PHRASES
     assert len(phrases) == len(PAPER_PHRASES)  # nothing listed twice
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_the_paper_example_maximal_flags_and_order(method: str) -> None:
-    phrases = repeated_phrases([phrase_input(english(PAPER))], max_len=3, method=method)
+    phrases = find([phrase_input(english(PAPER))], max_len=3, method=method)
     # can, drive trucks, … all sit inside "can drive trucks" with the same two occurrences;
     # drive (3), men and safely (whose neighbours differ) are maximal
     assert [(p.text, p.maximal) for p in phrases] == [
@@ -89,11 +113,11 @@ def test_the_paper_example_maximal_flags_and_order(method: str) -> None:
     ]
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_maximal_on_a_hand_example(method: str) -> None:
     # "red fox" twice, one of them inside "the red fox" (left extension differs: not same count)
     _, data = from_words([["the", "red", "fox", "ran"], ["a", "red", "fox", "ran"], ["red", "x"]])
-    phrases = {p.text: p for p in repeated_phrases([data], max_len=4, method=method)}
+    phrases = {p.text: p for p in find([data], max_len=4, method=method)}
     assert phrases["red fox ran"].count == 2 and phrases["red fox ran"].maximal
     assert not phrases["red fox"].maximal  # always followed by "ran"
     assert not phrases["fox ran"].maximal  # always preceded by "red"
@@ -102,20 +126,20 @@ def test_maximal_on_a_hand_example(method: str) -> None:
     assert not phrases["ran"].maximal
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_a_phrase_of_max_len_words_is_maximal(method: str) -> None:
     _, data = from_words([["a", "b", "c"], ["a", "b", "c"]])
-    phrases = {p.text: p.maximal for p in repeated_phrases([data], max_len=2, method=method)}
+    phrases = {p.text: p.maximal for p in find([data], max_len=2, method=method)}
     assert phrases == {"a b": True, "b c": True, "a": False, "b": False, "c": False}
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_character_offsets_slice_the_documents_text(method: str) -> None:
     docs = [
         english("The Quick brown fox, it said, jumped. Then the quick brown fox slept.", "a"),
         english("A quick brown fox! Nobody saw the quick brown fox.", "b"),
     ]
-    phrases = repeated_phrases([phrase_input(d) for d in docs], method=method)
+    phrases = find([phrase_input(d) for d in docs], method=method)
     assert phrases
     found = {p.text for p in phrases}
     assert "the quick brown fox" in found
@@ -132,11 +156,11 @@ def test_character_offsets_slice_the_documents_text(method: str) -> None:
     ]
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_phrases_never_cross_a_sentence_boundary(method: str) -> None:
     # "trucks men" and "safely men" are adjacent words twice over, but across a full stop
     doc = english("Drive trucks. Men walk. Drive trucks. Men walk.")
-    phrases = repeated_phrases([phrase_input(doc)], max_len=4, method=method)
+    phrases = find([phrase_input(doc)], max_len=4, method=method)
     assert {p.text for p in phrases} == {
         "drive trucks",
         "men walk",
@@ -152,23 +176,23 @@ def test_phrases_never_cross_a_sentence_boundary(method: str) -> None:
     )
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_min_docs_keeps_phrases_shared_across_documents(method: str) -> None:
     docs = [
         phrase_input(english("We sat by the sea. We sat by the sea.")),
         phrase_input(english("The sea was calm.")),
     ]
-    one = as_counts(repeated_phrases(docs, method=method))
-    two = as_counts(repeated_phrases(docs, min_docs=2, method=method))
+    one = as_counts(find(docs, method=method))
+    two = as_counts(find(docs, min_docs=2, method=method))
     assert one[("we", "sat", "by", "the", "sea")] == 2
     assert two == {("the", "sea"): 3, ("the",): 3, ("sea",): 3}
-    assert repeated_phrases(docs, min_docs=3, method=method) == []
+    assert find(docs, min_docs=3, method=method) == []
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_min_count_one_lists_every_phrase(method: str) -> None:
     _, data = from_words([["a", "b", "c"]])
-    assert as_counts(repeated_phrases([data], min_count=1, method=method)) == {
+    assert as_counts(find([data], min_count=1, method=method)) == {
         ("a",): 1,
         ("b",): 1,
         ("c",): 1,
@@ -301,25 +325,30 @@ def large() -> list[PhraseInput]:
     return docs
 
 
-@pytest.mark.parametrize("method", METHODS)
+def engine(method: str) -> object:
+    """The module whose _WORK_PER_CHECK paces `method`'s progress calls."""
+    return core.detection.phrase_array if method == SUFFIX_ARRAY else core.detection.phrases
+
+
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_progress_on_a_large_input(method: str, large: list[PhraseInput]) -> None:
-    assert sum(d.word_count for d in large) > core.detection.phrases._WORK_PER_CHECK
+    assert sum(d.word_count for d in large) > engine(method)._WORK_PER_CHECK  # type: ignore[attr-defined]
     recorder = Recorder()
-    phrases = repeated_phrases(large, max_len=3, min_docs=2, method=method, progress=recorder)
+    phrases = find(large, max_len=3, min_docs=2, method=method, progress=recorder)
     recorder.assert_well_behaved()
     assert len(recorder.calls) >= 3  # along the way, not only at the end
     assert phrases and all(p.documents == (0, 1) for p in phrases if p.length == 3)
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_cancel_stops_the_work(method: str, large: list[PhraseInput]) -> None:
     canceller = Recorder(cancel_at=2)  # the first call passes, the second cancels
     with pytest.raises(Cancelled):
-        repeated_phrases(large, max_len=3, method=method, progress=canceller)
+        find(large, max_len=3, method=method, progress=canceller)
     assert len(canceller.calls) == 2 and canceller.calls[-1] < 1.0
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", ALL_METHODS)
 def test_cancel_inside_one_long_sentence(method: str) -> None:
     # no full stop in 10,000 words (a PDF without punctuation), ten progress steps long: the
     # first call still comes after one step of words, not once the sentence is read
@@ -328,8 +357,288 @@ def test_cancel_inside_one_long_sentence(method: str) -> None:
     data = PhraseInput((tuple(Term(w, 0, 0) for w in words),))
     canceller = Recorder(cancel_at=1)
     with (
-        mock.patch.object(core.detection.phrases, "_WORK_PER_CHECK", 1_000),
+        mock.patch.object(engine(method), "_WORK_PER_CHECK", 1_000),
         pytest.raises(Cancelled),
     ):
-        repeated_phrases([data], max_len=2, method=method, progress=canceller)
+        find([data], max_len=2, method=method, progress=canceller)
     assert canceller.calls[0] < 0.2
+
+
+# --- the compact method (core.detection.phrase_array) against the paper's tree -------------
+
+# words that are prefixes of each other ("a" < "ab" < "a-b"), and one with a character that
+# sorts before the space joining a phrase's words, so text order is not word order
+tricky_sentence = st.lists(st.sampled_from(["a", "ab", "a-b", "b", "c", "a\x1f"]), max_size=8)
+tricky_document = st.lists(tricky_sentence, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    corpus=st.lists(tricky_document, min_size=1, max_size=4),
+    max_len=st.integers(1, 6),
+    min_count=st.integers(1, 3),
+    min_docs=st.integers(1, 3),
+    direct_sort=st.sampled_from([1, 2, 3, 1 << 16]),
+    work_per_check=st.integers(1, 7),
+    cancel_at=st.integers(1, 40),
+)
+def test_the_suffix_array_lists_what_the_tree_lists(
+    corpus: list[list[list[str]]],
+    max_len: int,
+    min_count: int,
+    min_docs: int,
+    direct_sort: int,
+    work_per_check: int,
+    cancel_at: int,
+) -> None:
+    inputs = [from_words(doc)[1] for doc in corpus]
+    tree = repeated_phrases(inputs, max_len, min_count, min_docs, method=SUFFIX_TREE)
+    assert as_counts(tree) == brute_force(corpus, max_len, min_count, min_docs)
+    # small groups sorted at once, larger ones split by their next word first: both ways
+    with mock.patch.object(core.detection.phrase_array, "_DIRECT_SORT", direct_sort):
+        assert phrase_array.repeated_phrases(inputs, max_len, min_count, min_docs) == tree
+        table = phrase_array.find_phrases(
+            phrase_array.words_of(inputs), max_len, min_count, min_docs
+        )
+    assert (table.total, table.maximal_total) == (len(tree), sum(p.maximal for p in tree))
+    # the maximal phrases alone, from some length on (what shared_phrases reads), same order
+    words = table.words
+    for min_length in (1, 3):
+        listed = [
+            (p.length, [o.word + words.doc_starts[o.document] for o in p.occurrences])
+            for p in tree
+            if p.maximal and p.length >= min_length
+        ]
+        found = [
+            (length, positions)
+            for length, positions, _ in table.listing(min_length, maximal_only=True)
+        ]
+        assert found == listed
+    with mock.patch.object(core.detection.phrase_array, "_WORK_PER_CHECK", work_per_check):
+        recorder = Recorder()
+        assert phrase_array.repeated_phrases(inputs, max_len, min_count, min_docs, recorder) == tree
+        recorder.assert_well_behaved()
+        canceller = Recorder(cancel_at)
+        if cancel_at <= len(recorder.calls):
+            with pytest.raises(Cancelled):
+                phrase_array.repeated_phrases(inputs, max_len, min_count, min_docs, canceller)
+            assert len(canceller.calls) == cancel_at
+
+
+@settings(max_examples=100, deadline=None)
+@given(corpus=st.lists(tricky_document, min_size=1, max_size=3), max_len=st.integers(1, 5))
+def test_count_at_counts_the_phrase_at_a_position(
+    corpus: list[list[list[str]]], max_len: int
+) -> None:
+    words = phrase_array.words_of([from_words(doc)[1] for doc in corpus])
+    table = phrase_array.find_phrases(words, max_len)
+    sentences = [sentence for doc in corpus for sentence in doc]
+    counts = Counter(
+        tuple(s[i : i + k])
+        for s in sentences
+        for k in range(1, max_len + 1)
+        for i in range(len(s) - k + 1)
+    )
+    position = 0
+    for sentence in sentences:
+        for i in range(len(sentence)):
+            for length in range(1, max_len + 1):
+                expected = (
+                    counts[tuple(sentence[i : i + length])] if i + length <= len(sentence) else 0
+                )
+                assert table.count_at(position + i, length) == expected
+        position += len(sentence)
+
+
+def test_words_of_a_document_are_its_phrase_input() -> None:
+    doc = english(
+        "The Quick brown fox, it said, jumped. Then the well-known fox slept 3.14 hours. "
+        "Nobody saw the quick brown fox."
+    )
+    for remove in (False, True):
+        data = phrase_input(doc, remove_stopwords=remove)
+        words = phrase_array.PhraseWords()
+        words.add_document(doc, remove_stopwords=remove)
+        expected = phrase_array.words_of([data])
+        expected.sort_names()
+        words.sort_names()
+        assert words.names == expected.names
+        for field in ("ids", "starts", "ends", "sentence_end", "doc_starts"):
+            assert getattr(words, field) == getattr(expected, field)
+
+
+def test_the_suffix_array_stays_compact_where_the_tree_does_not() -> None:
+    """Python memory (tracemalloc: deterministic for one input) a word, a document of 4,000
+    words against a copy of itself, where every phrase repeats: the tree keeps a node with a
+    dict and a list per distinct phrase, the suffix array a few ints a word."""
+    import tracemalloc
+
+    rng = random.Random(5)
+    vocabulary = [f"w{k}" for k in range(2_000)]
+    sentences = []
+    while sum(len(s) for s in sentences) < 4_000:
+        sentences.append(rng.choices(vocabulary, k=rng.randint(4, 30)))
+    data = from_words(sentences)[1]
+    n = 2 * data.word_count
+
+    def peak(job: object) -> float:
+        tracemalloc.start()
+        try:
+            job()  # type: ignore[operator]
+            return tracemalloc.get_traced_memory()[1] / n
+        finally:
+            tracemalloc.stop()
+
+    def compact() -> None:
+        table = phrase_array.find_phrases(phrase_array.words_of([data, data]), 8, 2, 2)
+        for _ in table.listing(min_length=4, maximal_only=True):
+            pass
+
+    def tree() -> None:
+        repeated_phrases([data, data], 8, 2, 2, method=SUFFIX_TREE)
+
+    compact_bytes, tree_bytes = peak(compact), peak(tree)
+    assert compact_bytes < 120  # bytes a word, for the table and its largest sort
+    assert tree_bytes > 10 * compact_bytes
+
+
+# --- shared phrases: the compact engine against the implementation it replaced ----------
+
+
+def oracle_shared_phrases(
+    a: Document, b: Document, min_words: int, limit: int, seed_words: int
+) -> core.shared_words.SharedPhrases:
+    """`core.shared_words.shared_phrases` as it was before the suffix array (the inverted
+    index, Python lists of words and sentence bounds), kept as the test's oracle."""
+    from core.shared_words import SharedPhrase, SharedPhrases
+
+    seed_len = max(seed_words, min_words)
+    inputs = [phrase_input(a), phrase_input(b)]
+    found = repeated_phrases(
+        inputs, max_len=seed_len, min_count=2, min_docs=2, method=INVERTED_INDEX
+    )
+    words = [[t.text for sentence in doc.sentences for t in sentence] for doc in inputs]
+    terms = [[t for sentence in doc.sentences for t in sentence] for doc in inputs]
+    bounds = []
+    for doc in inputs:
+        starts: list[int] = []
+        ends: list[int] = []
+        position = 0
+        for sentence in doc.sentences:
+            starts.extend([position] * len(sentence))
+            ends.extend([position + len(sentence)] * len(sentence))
+            position += len(sentence)
+        bounds.append((starts, ends))
+    counts = {p.words: p.count for p in found if p.length == seed_len}
+
+    def inside_chain(phrase: Phrase, places: list[tuple[int, int]]) -> bool:
+        before = set()
+        for d, w in places:
+            if w == bounds[d][0][w]:
+                return False
+            before.add(words[d][w - 1])
+            if len(before) > 1:
+                return False
+        return counts.get((before.pop(), *phrase.words[:-1])) == phrase.count
+
+    def grow(places: list[tuple[int, int]], length: int) -> tuple[list[tuple[int, int]], int]:
+        while True:
+            nexts: set[str] = set()
+            for d, w in places:
+                if w + length >= bounds[d][1][w]:
+                    nexts.clear()
+                    break
+                nexts.add(words[d][w + length])
+            if len(nexts) != 1:
+                break
+            length += 1
+        while True:
+            previous: set[str] = set()
+            for d, w in places:
+                if w == bounds[d][0][w]:
+                    previous.clear()
+                    break
+                previous.add(words[d][w - 1])
+            if len(previous) != 1:
+                break
+            places = [(d, w - 1) for d, w in places]
+            length += 1
+        return places, length
+
+    listed: dict[tuple[tuple[tuple[int, int], ...], int], SharedPhrase] = {}
+    for phrase in found:
+        if not phrase.maximal or phrase.length < min_words:
+            continue
+        places = [(o.document, o.word) for o in phrase.occurrences]
+        length = phrase.length
+        if length == seed_len:
+            if inside_chain(phrase, places):
+                continue
+            places, length = grow(places, length)
+        key = (tuple(places), length)
+        if key in listed:
+            continue
+        first_doc, first_word = places[0]
+        spans: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+        for d, w in places:
+            spans[d].append((terms[d][w].start, terms[d][w + length - 1].end))
+        start, end = spans[0][0]
+        listed[key] = SharedPhrase(
+            tuple(words[first_doc][first_word : first_word + length]),
+            tuple(spans[0]),
+            tuple(spans[1]),
+            " ".join(a.text[start:end].split()),
+        )
+    ordered = sorted(
+        listed.values(), key=lambda p: (-p.length, -(len(p.in_a) + len(p.in_b)), p.text)
+    )
+    return SharedPhrases(tuple(ordered[:limit]), len(ordered), min_words, limit)
+
+
+prose_sentence = st.lists(
+    st.sampled_from(["the", "fox", "ran", "far", "The", "Fox", "sat", "still"]),
+    min_size=1,
+    max_size=12,
+).map(lambda ws: " ".join(ws) + ".")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    a_sentences=st.lists(prose_sentence, min_size=1, max_size=8),
+    b_own=st.lists(prose_sentence, max_size=6),
+    copied=st.lists(st.integers(0, 7), max_size=8),
+    min_words=st.integers(1, 5),
+    seed_words=st.integers(1, 6),
+    limit=st.integers(0, 6),
+)
+def test_shared_phrases_lists_what_the_inverted_index_listed(
+    a_sentences: list[str],
+    b_own: list[str],
+    copied: list[int],
+    min_words: int,
+    seed_words: int,
+    limit: int,
+) -> None:
+    from core.shared_words import shared_phrases
+
+    b_sentences = [a_sentences[k % len(a_sentences)] for k in copied] + b_own
+    rng = random.Random(len(copied))
+    rng.shuffle(b_sentences)
+    a = english(" ".join(a_sentences), "a")
+    b = english(" ".join(b_sentences) or "Nothing here.", "b")
+    expected = oracle_shared_phrases(a, b, min_words, limit, seed_words)
+    got = shared_phrases(a, b, min_words=min_words, limit=limit, seed_words=seed_words)
+    assert got == expected
+
+
+def test_shared_phrases_of_a_document_and_its_copy_match_the_oracle() -> None:
+    rng = random.Random(11)
+    vocabulary = [f"w{k}" for k in range(40)]
+    text = " ".join(
+        " ".join(rng.choices(vocabulary, k=rng.randint(3, 25))).capitalize() + "."
+        for _ in range(300)
+    )
+    a, b = english(text, "a"), english(text, "b")
+    from core.shared_words import shared_phrases
+
+    assert shared_phrases(a, b) == oracle_shared_phrases(a, b, 4, 500, 8)

@@ -405,11 +405,12 @@ def test_nothing_points_off_site(docs: list[Document], result: BatchResult, tmp_
 def test_rewriting_replaces_its_own_files_and_leaves_others_alone(
     docs: list[Document], result: BatchResult, tmp_path: Path
 ) -> None:
-    (tmp_path / "notes.txt").write_text("the teacher's own notes", encoding="utf-8")
-    (tmp_path / "pairs").mkdir()
-    (tmp_path / "pairs" / "keep-me.html").write_text("mine", encoding="utf-8")
     write_html_report(result, tmp_path, threshold=0.0, load_document=loader(docs))
     assert (tmp_path / "pairs" / pair_page_name(len(result.pairs))).is_file()
+    # the teacher keeps notes beside the report (a folder with no report in it is refused:
+    # tests/cli/test_batch_outputs.py)
+    (tmp_path / "notes.txt").write_text("the teacher's own notes", encoding="utf-8")
+    (tmp_path / "pairs" / "keep-me.html").write_text("mine", encoding="utf-8")
 
     threshold = threshold_between(result)
     write_html_report(result, tmp_path, threshold=threshold, load_document=loader(docs))
@@ -419,6 +420,8 @@ def test_rewriting_replaces_its_own_files_and_leaves_others_alone(
     assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "the teacher's own notes"
     assert (tmp_path / "pairs" / "keep-me.html").read_text(encoding="utf-8") == "mine"
     assert not list(tmp_path.rglob("*.tmp"))
+    # nothing left beside it (the new report's folder, the earlier one moved aside)
+    assert not list(tmp_path.parent.glob(f".{tmp_path.name}.*"))
 
 
 def test_the_threshold_is_on_the_copied_share_not_on_jaccard(

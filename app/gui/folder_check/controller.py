@@ -23,7 +23,7 @@ from app.gui.crash import log
 from app.gui.settings import Settings
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
 from core.atomic import write_atomic
-from core.batch.cache import DocumentCache, default_cache_path, load_via_cache
+from core.batch.cache import CacheRefused, DocumentCache, default_cache_path, load_via_cache
 from core.batch.checked_pair import checked_comparison
 from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.batch.run import BatchOptions, load_templates, run_batch
@@ -41,12 +41,23 @@ EvidenceFormat = Literal["pdf", "html"]
 T = TypeVar("T")
 
 
-def open_cache(path: Path | None) -> DocumentCache | None:
-    """The document cache at `path` (the platform's when None), or None if it cannot be opened:
-    a read-only or full disk makes the check slower, never impossible."""
+def open_cache(path: Path | None, notices: list[str] | None = None) -> DocumentCache | None:
+    """The document cache at `path` (the platform's when None), or None if the file there is not
+    Doppel's cache (it is left as it was): a read-only or full disk, or another program's lock,
+    makes the check slower, never impossible. What went wrong goes to the log and, in words,
+    to `notices` (also while the cache is in use: a disk that fills up)."""
+
+    def notice(text: str) -> None:
+        log.warning("%s", text)
+        if notices is not None:
+            notices.append(text)
+
     try:
-        return DocumentCache(path)
-    except (OSError, sqlite3.Error) as error:
+        return DocumentCache(path, notify=notice)
+    except CacheRefused as error:
+        notice(str(error))
+        return None
+    except (OSError, sqlite3.Error) as error:  # a backstop: DocumentCache says why instead
         log.warning("document cache %s unavailable: %r", path or default_cache_path(), error)
         return None
 
@@ -99,6 +110,9 @@ class FolderCheck(QObject):
         self.result: BatchResult | None = None
         self.request: CheckRequest | None = None  # what `result` answers
         self.checked_at: datetime | None = None  # when `result` was found (for the evidence)
+        # what went wrong with the document cache during the check that found `result`, in
+        # words (the check ran without it, or without writing to it); [] when nothing did
+        self.cache_notices: list[str] = []
         # one check or export at a time (`start` refuses while busy), so none is superseded
         self._job = LatestTask(runner)
         self._job.ended.connect(lambda: self.busy_changed.emit(False))
@@ -107,8 +121,8 @@ class FolderCheck(QObject):
     def busy(self) -> bool:
         return self._job.busy
 
-    def _cache(self) -> DocumentCache | None:
-        return open_cache(self.cache_path) if self.use_cache else None
+    def _cache(self, notices: list[str] | None = None) -> DocumentCache | None:
+        return open_cache(self.cache_path, notices) if self.use_cache else None
 
     # -- the check ----------------------------------------------------------------------
 
@@ -137,9 +151,10 @@ class FolderCheck(QObject):
         )
         self.result = None
         self.request = None
+        notices: list[str] = []  # (appended to on the worker, read once it is done)
 
         def op(context: TaskContext) -> BatchResult:
-            cache = self._cache()
+            cache = self._cache(notices)
             try:
                 options = request.options
                 if request.templates:
@@ -164,6 +179,7 @@ class FolderCheck(QObject):
 
         def done(result: BatchResult) -> None:
             self.result, self.request = result, request
+            self.cache_notices = list(dict.fromkeys(notices))
             self.checked_at = datetime.now().astimezone()
             self.finished.emit(result)
 
@@ -183,9 +199,20 @@ class FolderCheck(QObject):
     def export_csv(self, path: Path, threshold: float) -> bool:
         """Write the pairs at or above `threshold` as CSV, and the submissions beside it
         (`submissions_csv_path`), atomically, on the GUI thread: a few KB even for thousands
-        of pairs. `exported` gives the pairs' file."""
+        of pairs. `exported` gives the pairs' file. A file inside (or over) one of the check's
+        inputs is refused (`failed` says why): it could overwrite a submission, or be read as
+        one next time."""
+        from core.reports.batch_export import output_conflict
+
         if self.result is None:
             return False
+        request = self.request
+        inputs = [*request.inputs, *request.archives, *request.templates] if request else []
+        for output in (path, submissions_csv_path(path)):
+            problem = output_conflict(output, inputs)
+            if problem is not None:
+                self.failed.emit(f"The CSV file was not written: {output} — {problem}.", "")
+                return False
         try:
             written = write_atomic(path, batch_to_csv(self.result, threshold))
             write_atomic(submissions_csv_path(path), submissions_to_csv(self.result))
@@ -196,8 +223,19 @@ class FolderCheck(QObject):
         return True
 
     def export_html(self, folder: Path, threshold: float) -> bool:
-        """Write the HTML report into `folder` in the background; `exported` gives index.html."""
+        """Write the HTML report into `folder` in the background; `exported` gives index.html.
+        A folder inside (or holding) one of the check's inputs, or one that is not empty and
+        holds no Doppel report, is refused at once (`failed` says why)."""
+        from core.reports.batch_export import output_conflict
+        from core.reports.html import report_folder_problem
+
         if self.result is None or self.request is None or self.busy:
+            return False
+        request = self.request
+        inputs = [*request.inputs, *request.archives, *request.templates]
+        problem = output_conflict(folder, inputs) or report_folder_problem(folder)
+        if problem is not None:
+            self.failed.emit(f"The report was not written: {folder} — {problem}.", "")
             return False
         result, options = self.result, self.request.options.signature
 

@@ -57,6 +57,7 @@ from app.gui.folder_check.common_hint_bar import CommonHintBar
 from app.gui.folder_check.controller import EvidenceFormat, FolderCheck
 from app.gui.folder_check.heatmap import SimilarityHeatmap
 from app.gui.folder_check.setup_panel import DEFAULT_THRESHOLD_PERCENT, SetupPanel, SetupState
+from app.gui.message_bar import Level, MessageBar
 from app.gui.models.folder_check_pairs import FolderCheckPairModel, PairFilterProxy
 from app.gui.models.folder_check_submissions import SubmissionFilterProxy, SubmissionModel
 from app.gui.session import expand
@@ -155,6 +156,8 @@ class FolderCheckView(QWidget):
         layout.addWidget(self.setup)
         layout.addLayout(self._progress_row())
         layout.addWidget(self.hint_bar)
+        layout.addWidget(self.disguises_bar)
+        layout.addWidget(self.cache_bar)
         layout.addWidget(self.results_splitter, 1)
         self._connect()
         self._set_busy(False)
@@ -298,6 +301,12 @@ class FolderCheckView(QWidget):
         pairs_layout.addWidget(self.pairs_hint)
 
         self.hint_bar = CommonHintBar()
+        # submissions disguised to hide copying (look-alike letters, hidden text): said in
+        # place, each also marked in the Submissions tab
+        self.disguises_bar = MessageBar()
+        # the document cache could not be used (a full or read-only disk, another program's
+        # lock, a file that is not Doppel's): the check ran without it, and says so
+        self.cache_bar = MessageBar()
 
         self.heatmap = SimilarityHeatmap()
         self.clusters_tree = QTreeWidget()
@@ -503,6 +512,8 @@ class FolderCheckView(QWidget):
         self.pairs.set_result(result)
         self.submissions.set_result(result, self.pairs.names)
         self.hint_bar.set_hint(result.common_hint if result is not None else None)
+        self._show_disguises(result)
+        self._show_cache_notices(self.check.cache_notices if result is not None else [])
         self.proxy.set_threshold(self.threshold())
         self.heatmap.set_result(result, self.pairs.names, self.threshold())
         self._fill_failed(result)
@@ -512,6 +523,45 @@ class FolderCheckView(QWidget):
         self.export_csv_button.setEnabled(has_result)
         self.export_html_button.setEnabled(has_result)
         self._update_evidence()
+
+    def _show_disguises(self, result: BatchResult | None) -> None:
+        """Name the submissions disguised to hide copying, with what was found in each."""
+        names = self.pairs.names
+        disguised = (
+            [(names[k], d) for k, d in enumerate(result.documents) if d.tampering]
+            if result is not None
+            else []
+        )
+        if not disguised:
+            self.disguises_bar.hide()
+            return
+        shown = ", ".join(f"<b>{html.escape(name)}</b>" for name, _ in disguised[:3])
+        more = f" and {len(disguised) - 3} more" if len(disguised) > 3 else ""
+        first = disguised[0][1].tampering[0].message
+        text = (
+            f"{shown}{more}: {html.escape(first)}."
+            if len(disguised) == 1 and len(disguised[0][1].tampering) == 1
+            else f"{plural(len(disguised), 'submission')} disguised to hide copying "
+            f"(undone before the check): {shown}{more}."
+        )
+        details = [f"{name}: {t.message}" for name, d in disguised for t in d.tampering]
+        self.disguises_bar.show_message(
+            text, Level.WARNING, details if len(details) > 1 else (), "Disguised Submissions"
+        )
+
+    def _show_cache_notices(self, notices: list[str]) -> None:
+        if not notices:
+            self.cache_bar.hide()
+            return
+        text = html.escape(notices[0][:1].upper() + notices[0][1:]) + "."
+        if len(notices) > 1:
+            text += f" ({len(notices) - 1} more: Show All)"
+        self.cache_bar.show_message(
+            text,
+            Level.INFORMATION,
+            notices if len(notices) > 1 else (),
+            "The Document Cache",
+        )
 
     def _threshold_changed(self, _value: int) -> None:
         self.proxy.set_threshold(self.threshold())
@@ -687,7 +737,7 @@ class FolderCheckView(QWidget):
         if folder is None:
             chosen = QFileDialog.getExistingDirectory(
                 self,
-                "Export HTML Report (index.html and a pairs folder are written into it)",
+                "Export HTML Report (into an empty folder, or over an earlier report)",
                 self.settings.last_folder(),
             )
             if not chosen:

@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QStyle
 
 from app.gui.compare.colours import failed_colour
 from app.gui.models.row_model import ModelIndex, RowTableModel
@@ -222,6 +222,14 @@ class DocumentListModel(RowTableModel[DocumentEntry]):
                     f"{doc.language}"
                 )
             return "\n".join([*lines, entry.note]).strip()
+        if (
+            role == Qt.ItemDataRole.DecorationRole
+            and column == self.COL_NAME
+            and doc is not None
+            and doc.tampering
+        ):  # disguised to hide copying: marked where the eye goes first
+            style = QApplication.style()
+            return style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if role == Qt.ItemDataRole.FontRole and entry.template:
             font = QApplication.font()
             font.setItalic(True)

@@ -10,6 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QStyle
 
 from app.gui.models.row_model import ModelIndex, RowTableModel
 from core.batch.partners import Standing, standings
@@ -97,6 +98,11 @@ class SubmissionModel(RowTableModel[Standing]):
             if column == self.COL_PARTNER:
                 return partner or NOTHING_FOUND_IN_ANOTHER
             return str(standing.pairs)
+        disguises = result.documents[standing.document].tampering
+        if role == Qt.ItemDataRole.DecorationRole and column == self.COL_NAME and disguises:
+            # disguised to hide copying (look-alike letters, hidden text): marked at the name
+            style = QApplication.style()
+            return style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if role == Qt.ItemDataRole.ForegroundRole and standing.partner is None:
             return _muted()
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -114,6 +120,7 @@ class SubmissionModel(RowTableModel[Standing]):
                     )
                 )
                 lines.append("Double-click to read the pair side by side.")
+            lines += [f"Disguised: {t.message}." for t in disguises]
             lines.append(str(result.documents[standing.document].path))
             return "\n".join(lines)
         if role == Qt.ItemDataRole.TextAlignmentRole:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import os
 import re
 import stat
 from collections.abc import Callable
@@ -29,9 +30,11 @@ from core.documents.extract.raw import (
     RawText,
     library_message,
     locate_in_normalised,
+    sizes_compared,
 )
 from core.documents.extract.rtf import read_rtf
-from core.documents.normalize import normalize_text
+from core.documents.normalize import normalize_with_report
+from core.documents.tampering import Tampering, merged
 from core.errors import (
     CorruptDocument,
     DocumentError,
@@ -91,6 +94,9 @@ class ExtractedText:
     # `[start, end)` spans of `text` the file marks as block quotes (.docx/.odt quote paragraph
     # styles, HTML <blockquote>, Markdown "> " paragraphs); () for the other formats
     block_quotes: tuple[tuple[int, int], ...] = ()
+    # disguises undone while reading and normalising (core.documents.tampering): look-alike
+    # letters folded, invisible characters dropped, hidden text left out
+    tampering: tuple[Tampering, ...] = ()
 
 
 def extract(path: str | Path) -> ExtractedText:
@@ -113,7 +119,7 @@ def extract(path: str | Path) -> ExtractedText:
     limit = MAX_TEXT_CHARS
     if len(raw.text) > limit * RAW_TEXT_FACTOR:
         raise DocumentTooLarge(path, f"its text is longer than the limit of {limit:,} characters")
-    text = normalize_text(raw.text)
+    text, undisguised = normalize_with_report(raw.text)
     if len(text) > limit:
         raise DocumentTooLarge(
             path, f"its text has {len(text):,} characters; the limit is {limit:,}"
@@ -134,6 +140,7 @@ def extract(path: str | Path) -> ExtractedText:
         content_hash=hashlib.sha256(data).hexdigest(),
         warnings=raw.warnings,
         block_quotes=block_quotes,
+        tampering=merged(raw.tampering, undisguised),
     )
 
 
@@ -157,10 +164,10 @@ def _read_format(format_: str, data: bytes, path: Path) -> RawText:
     readers: dict[str, Callable[[bytes, Path], RawText]] = {
         "txt": read_plain,
         "md": read_plain,
-        "docx": read_docx,
-        "odt": read_odt,
-        "rtf": read_rtf,
-        "html": read_html,
+        "docx": lambda data, path: read_docx(data, path, max_chars=MAX_TEXT_CHARS),
+        "odt": lambda data, path: read_odt(data, path, max_chars=MAX_TEXT_CHARS),
+        "rtf": lambda data, path: read_rtf(data, path, max_chars=MAX_TEXT_CHARS),
+        "html": lambda data, path: read_html(data, path, max_chars=MAX_TEXT_CHARS),
         "pdf": lambda data, path: read_pdf(data, path, max_chars=MAX_TEXT_CHARS),
     }
     try:
@@ -177,18 +184,22 @@ def _read_format(format_: str, data: bytes, path: Path) -> RawText:
 
 def _read_bytes(path: Path, max_bytes: int) -> bytes:
     """The file's bytes, read once. Refuses folders, devices and pipes (reading a pipe would
-    wait forever) and anything over `max_bytes`, checked before reading and again while
-    reading, in case the file grows in between."""
+    wait forever, reading /dev/zero would never end) by their type before opening anything,
+    and anything over `max_bytes`, checked before reading and again while reading, in case the
+    file grows in between. The file is opened non-blocking and its type checked again on the
+    open file, so a pipe swapped in after the first check cannot hang the read either."""
     try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise DocumentError(path, "it is a folder, not a document")
-        if not stat.S_ISREG(info.st_mode):
-            raise DocumentError(path, "it is not a regular file (a device, pipe or socket)")
+        info = path.stat()  # follows symlinks: a link to /dev/zero is a device
+        _check_type(path, info.st_mode)
         if info.st_size > max_bytes:
             raise DocumentTooLarge(path, _too_big(info.st_size, max_bytes))
-        with path.open("rb") as file:
-            data = file.read(max_bytes + 1)
+        with open(path, "rb", opener=_open_nonblocking) as file:
+            _check_type(path, os.fstat(file.fileno()).st_mode)
+            # read what stat announced, and one byte more to notice a file that grew since;
+            # asking for max_bytes at once would reserve that much memory for every file
+            data = file.read(info.st_size + 1)
+            if len(data) > info.st_size:
+                data += file.read(max_bytes + 1 - len(data))
     except DocumentError:
         raise
     except OSError as exc:
@@ -198,14 +209,21 @@ def _read_bytes(path: Path, max_bytes: int) -> bytes:
     return data
 
 
+def _check_type(path: Path, mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise DocumentError(path, "it is a folder, not a document")
+    if not stat.S_ISREG(mode):
+        raise DocumentError(path, "it is not a regular file (a device, pipe or socket)")
+
+
+def _open_nonblocking(name: str, flags: int) -> int:
+    # O_NONBLOCK: opening a pipe without a writer returns at once instead of waiting
+    return os.open(name, flags | getattr(os, "O_NONBLOCK", 0))
+
+
 def _too_big(size: int, max_bytes: int) -> str:
-    return f"the file is {_size(size)}; the limit is {_size(max_bytes)}"
-
-
-def _size(n: int) -> str:
-    if n >= 1024 * 1024:
-        return f"{n / (1024 * 1024):,.1f} MiB"
-    return f"{n:,} bytes"
+    shown, limit = sizes_compared(size, max_bytes)
+    return f"the file is {shown}; the limit is {limit}"
 
 
 def _os_reason(exc: OSError) -> str:

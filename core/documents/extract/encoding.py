@@ -1,8 +1,12 @@
 """Decodes the bytes of a text file whose encoding nobody wrote down.
 
-The order (docs/formats.md, "Encodings"): byte-order mark; UTF-16 recognised by its zero bytes;
-strict UTF-8; then Windows-1252 and GB18030, each accepted only if the decoded text looks like
-Western or Chinese writing; then charset-normalizer's guess; finally Latin-1, which never fails.
+The order (docs/formats.md, "Encodings"): byte-order mark; UTF-16 without a mark, recognised by
+where its zero bytes fall (or, without any, by one byte of each pair taking few values) and
+accepted only if it decodes to plausible text; strict UTF-8; then Windows-1252 and GB18030, each
+accepted only if the decoded text looks like Western or Chinese writing; then
+charset-normalizer's guess; finally Latin-1, which never fails. Every reading after UTF-8 must
+also look like text (`looks_like_text`): bytes that only decode as Latin-1 with control
+characters everywhere are binary data, refused like a file full of zero bytes.
 
 charset-normalizer is not asked first because on short files it is often wrong where a simple
 rule is right: it read a short Windows-1252 text as cp1250 and a long French one as cp1257,
@@ -12,6 +16,7 @@ encodings the rules do not cover (Cyrillic, Greek, Japanese, Korean ...)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,8 +80,8 @@ def decode_text(data: bytes, path: Path) -> DecodedText:
     except UnicodeDecodeError:
         pass
 
-    western = _western(data)
-    chinese = _chinese(data)
+    western = _plausible(_western(data))
+    chinese = _plausible(_chinese(data))
     # Both readings can look fine on a tiny file. Chinese bytes come in pairs; Western accented
     # letters mostly stand alone, so an odd run of high bytes settles it for Western.
     if chinese is not None and (western is None or _high_bytes_paired(data)):
@@ -84,15 +89,50 @@ def decode_text(data: bytes, path: Path) -> DecodedText:
     if western is not None:
         return western
 
-    guess = _charset_normalizer_guess(data)
+    guess = _plausible(_charset_normalizer_guess(data))
     if guess is not None:
         return guess
-    return DecodedText(
-        data.decode("latin-1"),
-        "latin-1",
-        "the encoding could not be recognised; the text was read as Latin-1, so some characters "
-        "may be wrong (saving the file as UTF-8 avoids this)",
+    latin1 = _plausible(
+        DecodedText(
+            data.decode("latin-1"),
+            "latin-1",
+            "the encoding could not be recognised; the text was read as Latin-1, so some "
+            "characters may be wrong (saving the file as UTF-8 avoids this)",
+        )
     )
+    if latin1 is None:
+        latin1 = _utf16_last_resort(data)
+    if latin1 is None:
+        raise CorruptDocument(path, f"it contains binary data, not text{looks_like(data)}")
+    return latin1
+
+
+#: Share of characters in a decoded text that may be control characters, unassigned or
+#: private-use code points before it is taken for binary data. Text has next to none (a form
+#: feed, an end-of-file mark); random bytes read as Latin-1 have 23 %.
+MAX_ODD_SHARE = 0.02
+_SAMPLE_CHARS = 32_768
+_ODD_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn"})
+_TEXT_CONTROLS = frozenset("\t\n\r\f\v\x1a")  # \x1a: the end-of-file mark of old DOS files
+
+
+def looks_like_text(text: str) -> bool:
+    """Whether `text` reads as writing rather than binary data decoded as characters: few
+    control characters, unassigned or private-use code points. Checked on the start and the
+    end of a long text."""
+    if len(text) > _SAMPLE_CHARS:
+        half = _SAMPLE_CHARS // 2
+        text = text[:half] + text[-half:]
+    if not text:
+        return True
+    odd = sum(
+        1 for ch in text if ch not in _TEXT_CONTROLS and unicodedata.category(ch) in _ODD_CATEGORIES
+    )
+    return odd <= MAX_ODD_SHARE * len(text)
+
+
+def _plausible(decoded: DecodedText | None) -> DecodedText | None:
+    return decoded if decoded is not None and looks_like_text(decoded.text) else None
 
 
 def _decode_marked(data: bytes, codec: str, name: str) -> DecodedText:
@@ -106,23 +146,47 @@ def _decode_marked(data: bytes, codec: str, name: str) -> DecodedText:
 
 
 def _utf16_without_bom(data: bytes) -> DecodedText | None:
-    """UTF-16 without a byte-order mark: mostly-ASCII text has a zero byte in every other place."""
-    sample = data[:4096]
-    half = len(sample) // 2
-    if half < 2 or len(data) % 2:
+    """UTF-16 without a byte-order mark, recognised by its zero bytes. Each character is a pair
+    of bytes, and the high byte is zero for ASCII: spaces and punctuation in every language,
+    and all of English. So zero bytes fall on one side of the pairs only (Cyrillic letters,
+    0x04xx, have none: a Russian text's zero bytes are its spaces). The text must then decode
+    and look like text."""
+    if len(data) % 2 or len(data) < 4:
         return None
+    sample = data[:8192]
     zeros_even, zeros_odd = sample[0::2].count(0), sample[1::2].count(0)
-    if zeros_odd >= 0.3 * half and zeros_even <= 0.02 * half:
-        codec = "utf-16-le"
-    elif zeros_even >= 0.3 * half and zeros_odd <= 0.02 * half:
+    if zeros_odd > 2 * zeros_even:
+        codec = "utf-16-le"  # the high byte comes second
+    elif zeros_even > 2 * zeros_odd:
         codec = "utf-16-be"
     else:
-        return None
+        return None  # no zero bytes, or on both sides: binary (or UTF-32 without a mark)
+    return _utf16(data, codec)
+
+
+def _utf16(data: bytes, codec: str) -> DecodedText | None:
     try:
         text = data.decode(codec)
     except UnicodeDecodeError:
         return None
+    if not looks_like_text(text):
+        return None
     return DecodedText(text, codec, f"encoding detected as {codec.upper()} (no byte-order mark)")
+
+
+def _utf16_last_resort(data: bytes) -> DecodedText | None:
+    """UTF-16 without a byte-order mark or any zero byte (Chinese or Japanese without a single
+    ASCII character), tried only when nothing else reads the bytes as text: one byte of each
+    pair, the high one, takes far fewer values than the other."""
+    if len(data) % 2 or len(data) < 64:
+        return None
+    sample = data[:8192]
+    even, odd = set(sample[0::2]), set(sample[1::2])
+    if len(odd) * 2 < len(even):
+        return _utf16(data, "utf-16-le")
+    if len(even) * 2 < len(odd):
+        return _utf16(data, "utf-16-be")
+    return None
 
 
 def _western(data: bytes) -> DecodedText | None:

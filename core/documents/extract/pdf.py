@@ -22,7 +22,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from core.documents.extract.raw import RAW_TEXT_FACTOR, RawText, library_message
+from core.documents.extract.raw import RAW_TEXT_FACTOR, RawText, library_message, size_words
 from core.documents.extract.sniff import looks_like
 from core.errors import (
     CorruptDocument,
@@ -48,6 +48,13 @@ EDGE_LINES = 3
 SHORT_LINE = 0.75
 # Running lines are short; a long repeated line is content.
 MAX_RUNNING_LINE_CHARS = 150
+# The work one PDF may cost (docs/formats.md, "Limits"): its pages' drawing instructions
+# (decoded content streams) and the operations in them. 1,000 pages of a novel, as fpdf2 prints
+# them, hold 5.3 MB of instructions and 290,000 operations. A 1 MB file can inflate to gigabytes
+# of instructions (pypdf only limits each stream, to 75 MB), which pypdf parses at about 2 s per
+# MB: without these limits one small file could keep a check busy for hours.
+MAX_CONTENT_BYTES = 64 * 1024 * 1024
+MAX_OPERATIONS = 5_000_000
 
 _ALNUM = re.compile(r"[^\W_]")
 _DIGITS = re.compile(r"\d+")
@@ -108,9 +115,14 @@ def read_pdf(data: bytes, path: Path, *, max_chars: int) -> RawText:
     page_lines: list[list[_Line]] = []
     unreadable: list[int] = []
     total_chars = 0
+    budget = _Budget(path, len(pages))
     for number, page in enumerate(pages, start=1):
         try:
-            lines = _page_lines(page)
+            budget.page = number
+            budget.add_content(page)
+            lines = _page_lines(page, budget)
+        except DocumentError:
+            raise
         except DependencyError as exc:
             raise _needs_cryptography(path) from exc
         except Exception:  # one broken page should not cost the other pages
@@ -155,6 +167,41 @@ def read_pdf(data: bytes, path: Path, *, max_chars: int) -> RawText:
     return RawText(_assemble(page_lines), tuple(warnings))
 
 
+class _Budget:
+    """The drawing instructions and operations read so far, refused past the limits."""
+
+    def __init__(self, path: Path, pages: int) -> None:
+        self.path = path
+        self.pages = pages
+        self.page = 0
+        self.content_bytes = 0
+        self.operations = 0
+
+    def add_content(self, page: Any) -> None:
+        contents = page.get_contents()  # decoded once; pypdf keeps it
+        if contents is not None:
+            self.content_bytes += len(contents.get_data())
+            if self.content_bytes > MAX_CONTENT_BYTES:
+                self._refuse(
+                    f"drawing instructions than the limit of {size_words(MAX_CONTENT_BYTES)} "
+                    "(a 1,000-page document has about 5 MiB)"
+                )
+
+    def operation(self, *_: Any) -> None:
+        self.operations += 1
+        if self.operations > MAX_OPERATIONS:
+            self._refuse(
+                f"drawing operations than the limit of {MAX_OPERATIONS:,} (a 1,000-page "
+                "document has about 300,000)"
+            )
+
+    def _refuse(self, what: str) -> None:
+        raise DocumentTooLarge(
+            self.path,
+            f"its pages hold more {what}; reading stopped at page {self.page} of {self.pages}",
+        )
+
+
 def _unlock(reader: Any, path: Path) -> None:
     """Open an encrypted PDF with the empty user password (an "owner password only" PDF, which
     restricts printing or copying, opens this way); anything else is EncryptedDocument."""
@@ -185,7 +232,7 @@ def _alnum_count(lines: list[_Line]) -> int:
     return sum(len(_ALNUM.findall(line.text)) for line in lines)
 
 
-def _page_lines(page: Any) -> list[_Line]:
+def _page_lines(page: Any, budget: _Budget) -> list[_Line]:
     """The page's non-blank lines in pypdf's reading order, with positions.
 
     pypdf calls the visitor with each run of text it appends to its output, newline runs
@@ -196,7 +243,7 @@ def _page_lines(page: Any) -> list[_Line]:
     def visit(text: Any, cm: Any, tm: Any, font: Any, font_size: Any) -> None:
         runs.append((str(text), cm, tm, font_size))
 
-    output = page.extract_text(visitor_text=visit)
+    output = page.extract_text(visitor_text=visit, visitor_operand_before=budget.operation)
     if "".join(run[0] for run in runs) != output:
         # Should pypdf ever report runs differently, keep its text and lose only positions.
         return [_Line(line, None, None, 0.0) for line in output.split("\n") if line.strip()]

@@ -8,14 +8,14 @@ from pathlib import Path
 
 from core.documents.extract.encoding import decode_text
 from core.documents.extract.raw import RawText
-from core.documents.extract.sniff import binary_kind, is_rtf
+from core.documents.extract.sniff import mislabelled_kind
 from core.errors import CorruptDocument
 
 
 def read_plain(data: bytes, path: Path) -> RawText:
     # Text editors never write these: such a file was renamed, and reading it as text would give
     # a page of symbols instead of an explanation.
-    kind = binary_kind(data) or ("an RTF document" if is_rtf(data) else None)
+    kind = mislabelled_kind(data)
     if kind is not None:
         raise CorruptDocument(
             path, f"it is not plain text: it looks like {kind}; give it the matching file extension"

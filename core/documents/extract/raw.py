@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from core.documents.normalize import normalize_text
+from core.documents.tampering import Tampering
 
 # A reader's raw text may run this many times over the text limit before normalisation (which
 # only removes whitespace and invisible characters) has the last word; past it, the document is
@@ -26,6 +27,8 @@ class RawText:
     text: str
     warnings: tuple[str, ...] = ()
     block_quotes: tuple[tuple[int, int], ...] = ()
+    # disguises the reader undid (hidden .docx text it left out): core.documents.tampering
+    tampering: tuple[Tampering, ...] = ()
 
 
 # Paragraph styles whose text is a quotation, compared without case, spaces, hyphens or
@@ -153,3 +156,19 @@ def library_message(exc: BaseException, limit: int = 160) -> str:
     """A parsing library's exception as a short phrase for the end of a reason."""
     message = " ".join(str(exc).split()) or type(exc).__name__
     return message if len(message) <= limit else message[: limit - 3] + "..."
+
+
+def size_words(n: int) -> str:
+    """A size in words: "200.0 MiB" from 1 MiB on, else "1,234 bytes"."""
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):,.1f} MiB"
+    return f"{n:,} bytes"
+
+
+def sizes_compared(size: int, limit: int) -> tuple[str, str]:
+    """`size` and `limit` in words, in exact bytes when rounding would make them look the same
+    ("the file is 200.0 MiB; the limit is 200.0 MiB" says nothing)."""
+    shown, allowed = size_words(size), size_words(limit)
+    if shown == allowed and size != limit:
+        return f"{size:,} bytes", f"{limit:,} bytes"
+    return shown, allowed

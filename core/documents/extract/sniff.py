@@ -64,6 +64,12 @@ def is_rtf(data: bytes) -> bool:
     return data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{\\rtf")
 
 
+def mislabelled_kind(data: bytes) -> str | None:
+    """What a file that should be plain text or a web page is instead, if it is something a
+    text editor never writes: a binary format or RTF (its markup would be read as words)."""
+    return binary_kind(data) or ("an RTF document" if is_rtf(data) else None)
+
+
 def describe_content(data: bytes) -> str | None:
     """A phrase naming what `data` looks like, text formats included, or None."""
     kind = binary_kind(data)

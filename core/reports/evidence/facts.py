@@ -83,6 +83,9 @@ class DocumentFacts:
     language: str  # "English (detected)"
     left_out: tuple[str, ...]  # what exclusions left out of this document (may be empty)
     warnings: tuple[str, ...]  # noticed while reading it
+    # disguises undone before the check (look-alike letters, invisible characters, hidden
+    # text), in words: findings in themselves, shown with the verdict
+    disguises: tuple[str, ...]
     found_share: float  # the share of its scored sentences found in the other document
     found_sentences: int
     scored_sentences: int
@@ -232,7 +235,8 @@ def _facts(
         words=len(word_spans(doc.text)),
         language=_language(doc),
         left_out=left_out,
-        warnings=doc.warnings,
+        warnings=doc.load_warnings + doc.analysis_warnings,
+        disguises=tuple(t.message for t in doc.tampering),
         found_share=share,
         found_sentences=copied_sentences(doc, [sentences for sentences, _ in sides]),
         scored_sentences=scored_sentence_count(doc),

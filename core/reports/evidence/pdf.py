@@ -187,6 +187,9 @@ class _Document(FPDF):
         self.ln(2)
         for line_text in r.findings:
             self._paragraph(line_text, size=10.5)
+        for doc in r.documents:
+            for disguise in doc.disguises:
+                self._paragraph(f"{doc.label}, {doc.name}: {disguise}.", "B", 10.5, FOUND[0])
         self._paragraph(r.jaccard, size=8.5, colour=MUTED)
 
     def _table(
