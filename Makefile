@@ -86,6 +86,8 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/bench_ui.py
 	$(BIN)/python bench/bench_phrases.py
 	$(BIN)/python bench/bench_phrases_memory.py
+	$(BIN)/python bench/bench_normalize.py
+	$(BIN)/python bench/bench_cache_codec.py
 
 ## The evaluation (issue 7): SL+ST against shingling, SpotSigs, Wang's method and a phrase
 ## matcher on a generated labelled corpus; writes docs/evaluation.md and its plot.

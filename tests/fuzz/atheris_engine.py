@@ -2,23 +2,26 @@
 
     python tests/fuzz/run_fuzz.py --engine atheris [--seconds 1800] [--targets docx,pdf]
     python tests/fuzz/atheris_engine.py FORMAT [libFuzzer options...]   # one format
+    python tests/fuzz/atheris_engine.py FORMAT --case ARTIFACT          # the file it made
 
 atheris installs from PyPI as Linux wheels for CPython (`pip install -e '.[fuzz]'`; checked
 with atheris 3.0.0 on CPython 3.11, Linux x86-64); elsewhere the Hypothesis campaigns are the
 fuzzer. Coverage guidance needs the importers instrumented in the fuzzing process itself, so
-here the limits are libFuzzer's own, per input: -rss_limit_mb=512 and -timeout=5 (a
-MemoryError counts as running out of memory too). Each input's bytes choose a seed and its
+here the limits are libFuzzer's own, per input: -rss_limit_mb=512 and -timeout=20 (wall clock:
+the instrumented code runs 3-4 times slower, and a 1.5 s case took more than 5 s); a
+MemoryError counts as running out of memory too. Each input's bytes choose a seed and its
 mutations, or build a file of the format (the same `mutate` and builders as the Hypothesis
-campaigns: fuzz_inputs.py); the property is the same. A failure stops that format's run, its
-input saved as build/fuzz/atheris/<format>/crash-*: replay it with
-`python tests/fuzz/fuzz_sandbox.py FILE`, and add it to tests/fuzz/regressions/."""
+campaigns: fuzz_inputs.py); the property is the same. A failure stops that format's run.
+libFuzzer saves the input's bytes as build/fuzz/atheris/<format>/crash-* (or timeout-*,
+oom-*); the file they made is last-case.<suffix> beside it (every input overwrites it), and
+`--case ARTIFACT` makes it again. Replay it with `python tests/fuzz/fuzz_sandbox.py FILE`,
+and add it to tests/fuzz/regressions/."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -49,7 +52,7 @@ def run_atheris(seconds: float, targets: list[str] | None) -> int:
             fmt,
             f"-max_total_time={share}",
             "-rss_limit_mb=512",
-            "-timeout=5",
+            "-timeout=20",  # wall clock, and instrumented code runs 3-4 times slower
             f"-artifact_prefix={folder}/",
             "-print_final_stats=1",
             str(corpus),
@@ -60,33 +63,53 @@ def run_atheris(seconds: float, targets: list[str] | None) -> int:
     return 1 if failed else 0
 
 
-def main() -> None:
-    import atheris
+def make_case(fmt: str, data: bytes, seeds: tuple[bytes, ...]) -> tuple[str, bytes] | None:
+    """The (suffix, file) an input's bytes make: its first byte says mutate or build (and, odd
+    then even, extract or load_document), its second which seed and suffix."""
+    from fuzz_inputs import SUFFIXES, build, mutate
 
+    if len(data) < 2:
+        return None
+    how, which = data[0], data[1]
+    if how % 2:
+        case = mutate(seeds[which % len(seeds)], data[2:], seeds, fmt)
+    else:
+        case = build(fmt, data[2:])
+    return SUFFIXES[fmt][which % len(SUFFIXES[fmt])], case
+
+
+def main() -> None:
     fmt = sys.argv[1]
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(HERE))
     from fuzz_inputs import make_seeds
 
     seeds = make_seeds().of(fmt)
+    if sys.argv[2:3] == ["--case"]:
+        made = make_case(fmt, Path(sys.argv[3]).read_bytes(), seeds)
+        assert made is not None, "an input of fewer than 2 bytes makes no file"
+        target = Path(sys.argv[3]).with_suffix(made[0])
+        target.write_bytes(made[1])
+        print(target)
+        return
+
+    import atheris
+
     with atheris.instrument_imports():
         from core.documents.document import load_document
         from core.documents.extract import extract
         from core.errors import DocumentError
-    from fuzz_inputs import SUFFIXES, build, mutate
 
-    folder = tempfile.mkdtemp(prefix="doppel-atheris-")
-    suffixes = SUFFIXES[fmt]
+    folder = OUT / fmt
+    folder.mkdir(parents=True, exist_ok=True)
 
     def one_input(data: bytes) -> None:
-        if len(data) < 2:
+        made = make_case(fmt, data, seeds)
+        if made is None:
             return
-        how, which = data[0], data[1]
-        if how % 2:
-            case = mutate(seeds[which % len(seeds)], data[2:], seeds, fmt)
-        else:
-            case = build(fmt, data[2:])
-        path = Path(folder) / f"case{suffixes[which % len(suffixes)]}"
+        suffix, case = made
+        how = data[0]
+        path = folder / f"last-case{suffix}"
         path.write_bytes(case)
         try:
             (load_document if how % 4 == 3 else extract)(path)

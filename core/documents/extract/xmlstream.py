@@ -85,7 +85,7 @@ def parse_part(chunks: Iterable[bytes], handler: Handler, budget: ElementBudget,
     """Feed the part's bytes to `handler`. Raises DocumentTooLarge past the element budget,
     CorruptDocument for XML that is not well formed, and whatever DocumentError the chunks or
     the handler raise."""
-    from lxml import etree  # installed with python-docx
+    from lxml import etree
 
     handler.budget, handler.part = budget, part
     handler.used, handler.limit = budget.used, budget.limit
