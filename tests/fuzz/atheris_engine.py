@@ -27,6 +27,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 OUT = Path(os.environ.get("DOPPEL_FUZZ_OUT", ROOT / "build" / "fuzz")) / "atheris"
+#: libFuzzer's exit code when stopped by a signal, as at the end of -max_total_time at times
+_INTERRUPTED = 72
 
 
 def run_atheris(seconds: float, targets: list[str] | None) -> int:
@@ -58,8 +60,9 @@ def run_atheris(seconds: float, targets: list[str] | None) -> int:
             str(corpus),
         ]
         code = subprocess.run(command, cwd=ROOT, check=False).returncode
-        print(f"atheris {fmt}: {'FAILED, see ' + str(folder) if code else 'no failure'}")
-        failed |= code != 0
+        found = code not in (0, _INTERRUPTED)  # libFuzzer: 70 a timeout, 77 a crash or OOM
+        print(f"atheris {fmt}: {'FAILED, see ' + str(folder) if found else 'no failure'}")
+        failed |= found
     return 1 if failed else 0
 
 
