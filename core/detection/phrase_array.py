@@ -46,7 +46,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import repeat
 
-from core.detection.phrases import Occurrence, Phrase, PhraseInput
+from core.detection.phrases import Occurrence, Phrase, PhraseInput, Ticker
 from core.documents.document import Document
 from core.documents.language import get_language
 from core.documents.sentences import word_spans
@@ -154,26 +154,6 @@ def words_of(inputs: Sequence[PhraseInput]) -> PhraseWords:
     for data in inputs:
         words.add_input(data)
     return words
-
-
-class _Ticker:
-    """Hands `progress` the fraction done, never going backwards; 1.0 only once, at the end."""
-
-    __slots__ = ("last", "progress")
-
-    def __init__(self, progress: Progress | None) -> None:
-        self.progress = progress
-        self.last = 0.0
-
-    def report(self, fraction: float) -> None:
-        if self.progress is not None:
-            self.last = max(self.last, min(fraction, 0.999))
-            self.progress(self.last)
-
-    def finish(self) -> None:
-        if self.progress is not None:
-            self.last = 1.0
-            self.progress(1.0)
 
 
 class PhraseTable:
@@ -315,7 +295,7 @@ def find_phrases(
     never going back, 1.0 once at the end; it may raise `core.errors.Cancelled`."""
     if max_len < 1 or min_count < 1 or min_docs < 1:
         raise ValueError("max_len, min_count and min_docs must be at least 1")
-    ticker = _Ticker(progress)
+    ticker = Ticker(progress)
     words.sort_names()
     suffixes, lcp = _suffix_array(words, max_len, ticker)
     table = PhraseTable(words, max_len, suffixes, lcp)
@@ -338,7 +318,7 @@ def repeated_phrases(
 # --- the suffix array --------------------------------------------------------------------
 
 
-def _suffix_array(words: PhraseWords, m: int, ticker: _Ticker) -> tuple[array[int], array[int]]:
+def _suffix_array(words: PhraseWords, m: int, ticker: Ticker) -> tuple[array[int], array[int]]:
     """Every position, sorted by its next (at most) m words inside its sentence, and the LCP
     array: lcp[i] = the words suffixes i - 1 and i share, at most m (lcp[0] = 0). Progress:
     the first 60%, the counting sort 10% of it."""
@@ -470,7 +450,7 @@ def _split_by_next_word(
 # --- the intervals -------------------------------------------------------------------------
 
 
-def _intervals(table: PhraseTable, min_count: int, min_docs: int, ticker: _Ticker) -> None:
+def _intervals(table: PhraseTable, min_count: int, min_docs: int, ticker: Ticker) -> None:
     """The bottom-up walk over the LCP intervals, keeping those that hold listed phrases.
     Progress: 60% to 100%."""
     words, m = table.words, table.max_len

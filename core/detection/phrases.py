@@ -118,7 +118,7 @@ def repeated_phrases(
         raise ValueError("max_len, min_count and min_docs must be at least 1")
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
-    ticker = _Ticker(progress)
+    ticker = Ticker(progress)
     corpus = _Corpus(docs)
     find = _suffix_tree if method == SUFFIX_TREE else _inverted_index
     found = find(corpus, max_len, min_count, min_docs, ticker)
@@ -179,7 +179,7 @@ class _Corpus:
         return min_docs == 2 or len({bisect_right(starts, g) for g in positions}) >= min_docs
 
 
-class _Ticker:
+class Ticker:
     """Hands `progress` the fraction done, never going backwards; 1.0 only once, at the end."""
 
     __slots__ = ("last", "progress")
@@ -200,7 +200,7 @@ class _Ticker:
 
 
 def _suffix_tree(
-    corpus: _Corpus, max_len: int, min_count: int, min_docs: int, ticker: _Ticker
+    corpus: _Corpus, max_len: int, min_count: int, min_docs: int, ticker: Ticker
 ) -> _Found:
     """The paper's procedure. Nodes live in parallel lists (node 0 is the root); a node stands
     for one word and its root path spells a phrase. For each word, the word is added under the
@@ -285,7 +285,7 @@ def _suffix_tree(
 
 
 def _inverted_index(
-    corpus: _Corpus, max_len: int, min_count: int, min_docs: int, ticker: _Ticker
+    corpus: _Corpus, max_len: int, min_count: int, min_docs: int, ticker: Ticker
 ) -> _Found:
     """Word → positions, then phrase by phrase: the phrases of k + 1 words are the repeated
     phrases of k words followed, in the same sentence, by one more word, grouped by that word.

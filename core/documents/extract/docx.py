@@ -629,21 +629,7 @@ class _TextReader(Handler):
         paragraph = self._open.pop()
         if not paragraph.parts and not paragraph.boxes:
             return
-        visible: list[str] = []
-        stretch: list[str] = []
-        reasons: set[str] = set()
-        for text, hidden in paragraph.parts:
-            if hidden:
-                stretch.append(text)
-                reasons.update(hidden.split(","))
-            else:
-                if stretch:
-                    self._hidden.add("".join(stretch), reasons)
-                    stretch, reasons = [], set()
-                visible.append(text)
-        if stretch:
-            self._hidden.add("".join(stretch), reasons)
-        text = "".join(visible)
+        text = self._hidden.visible(paragraph.parts)
         entries: list[tuple[str, bool]] = []
         if text.strip():
             entries.append((text, paragraph.style in self._quote_styles))

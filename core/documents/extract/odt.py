@@ -596,21 +596,10 @@ class _Reader(Handler):
         paragraph = self._open.pop()
         if not paragraph.parts and not paragraph.boxes:
             return
-        visible: list[str] = []
-        stretch: list[str] = []
-        reasons: set[str] = set()
-        for text, why in paragraph.parts:
-            if why or paragraph.hidden:
-                stretch.append(text)
-                reasons.update(why.split(",") if why else (HIDDEN,))
-            else:
-                if stretch:
-                    self._hidden.add("".join(stretch), reasons)
-                    stretch, reasons = [], set()
-                visible.append(text)
-        if stretch:
-            self._hidden.add("".join(stretch), reasons)
-        text = "".join(visible)
+        parts = paragraph.parts
+        if paragraph.hidden:  # (a hidden paragraph: every part of it, for its own reasons)
+            parts = [(text, why or HIDDEN) for text, why in parts]
+        text = self._hidden.visible(parts)
         if self._quote_styles is None:
             self._quote_styles = self._styles.quote_styles()
         entries: list[tuple[str, bool]] = []

@@ -104,6 +104,26 @@ class HiddenText:
             self.words += words
             self.reasons.update(reasons)
 
+    def visible(self, parts: Iterable[tuple[str, str]]) -> str:
+        """A paragraph's visible text from its (text, why hidden) parts: each run of hidden
+        parts is counted as one stretch (`add`); `why` is "" for visible text, else the
+        reasons joined by commas."""
+        visible: list[str] = []
+        stretch: list[str] = []
+        reasons: set[str] = set()
+        for text, why in parts:
+            if why:
+                stretch.append(text)
+                reasons.update(why.split(","))
+                continue
+            if stretch:
+                self.add("".join(stretch), reasons)
+                stretch, reasons = [], set()
+            visible.append(text)
+        if stretch:
+            self.add("".join(stretch), reasons)
+        return "".join(visible)
+
     def tampering(self) -> tuple[Tampering, ...]:
         if not self.words:
             return ()
