@@ -38,7 +38,7 @@ from concurrent.futures import ALL_COMPLETED, FIRST_COMPLETED, Future, ProcessPo
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from core.batch.cache import (
     DocumentCache,
@@ -80,6 +80,22 @@ from core.progress import Progress
 
 #: below this many files to parse, worker processes cost more than they save
 PROCESS_THRESHOLD = 8
+
+
+class DocumentStore(Protocol):
+    """Where `load_all` finds documents already read and keeps those it reads: the document
+    cache (`core.batch.cache.DocumentCache`), or an archive index being added to
+    (`core.archive`). Keys are `cache_key`s."""
+
+    def batch_documents(self, keys: Iterable[str]) -> dict[str, BatchDocument]: ...
+
+    def document_blobs(self, keys: Iterable[str]) -> dict[str, bytes]: ...
+
+    def fingerprints(self, keys: Iterable[str]) -> dict[str, DocumentFingerprints]: ...
+
+    def put_packed(self, rows: Iterable[PackedEntry]) -> None: ...
+
+    def put_fingerprints(self, rows: Iterable[tuple[str, bytes]]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -313,7 +329,7 @@ _IN_FLIGHT_PER_WORKER = 8
 def load_all(
     submissions: Sequence[Submission],
     options: SignatureOptions,
-    cache: DocumentCache | None,
+    cache: DocumentStore | None,
     workers: int | None,
     progress: Progress | None,
     *,
@@ -522,7 +538,7 @@ def _outcome(
 
 
 def _cached_fingerprints(
-    cache: DocumentCache,
+    cache: DocumentStore,
     keys: dict[Path, str],
     hits: dict[str, BatchDocument],
     job: _Job,
@@ -580,6 +596,25 @@ def compare_pair(
         reworded=reworded,
         strict=not options.reworded,
     )
+
+
+def compare_candidates(
+    candidates: Sequence[tuple[int, int]],
+    documents: Sequence[BatchDocument],
+    options: MatchOptions,
+    progress: Progress | None = None,
+) -> list[PairResult]:
+    """`compare_pair` of every candidate pair (indices into `documents`), the pairs with copied
+    text found ranked (`rank_key`); progress runs from 0.7 to 1.0."""
+    pairs: list[PairResult] = []
+    for k, (i, j) in enumerate(candidates):
+        if progress is not None and k % 64 == 0:
+            progress(0.7 + 0.3 * k / max(len(candidates), 1), "Comparing…")
+        pair = compare_pair(i, j, documents[i], documents[j], options)
+        if pair is not None:
+            pairs.append(pair)
+    pairs.sort(key=lambda p: rank_key(p, p.a, p.b))
+    return pairs
 
 
 def run_batch(
@@ -642,14 +677,7 @@ def run_batch(
                 progress(0.7, "Finding pairs that share sentences…")
             found |= reworded_candidates([d.profile for d in documents], allowed)
         candidates = sorted(found)
-    pairs: list[PairResult] = []
-    for k, (i, j) in enumerate(candidates):
-        if progress is not None and k % 64 == 0:
-            progress(0.7 + 0.3 * k / max(len(candidates), 1), "Comparing…")
-        pair = compare_pair(i, j, documents[i], documents[j], options.match)
-        if pair is not None:
-            pairs.append(pair)
-    pairs.sort(key=lambda p: rank_key(p, p.a, p.b))
+    pairs = compare_candidates(candidates, documents, options.match, progress)
     hint = None
     if common is not None and not leave_out:
         held = [common.dropped.get(k, ()) for k, _ in kept]
