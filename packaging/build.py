@@ -80,6 +80,20 @@ def command_checks(samples: Path, folder: Path) -> dict[str, list[list[str]]]:
     return {
         "compare": [["compare", original, copy], ["compare", original, copy, "--json"]],
         "batch": [["batch", str(samples), "--json", "--cache", str(folder / "cache.sqlite")]],
+        "archive": [
+            ["archive", "add", original, "--index", str(folder / "archive.sqlite3"), "--json"],
+            [
+                "archive",
+                "check",
+                copy,
+                "--index",
+                str(folder / "archive.sqlite3"),
+                "--json",
+                "--cache",
+                str(folder / "cache.sqlite"),
+            ],
+            ["archive", "info", "--index", str(folder / "archive.sqlite3"), "--json"],
+        ],
         "phrases": [["phrases", original, copy, "--json"]],
         "report": [
             [

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app import app_version
-from app.cli import batch, compare, languages, phrases, report, self_test
+from app.cli import archive, batch, compare, languages, phrases, report, self_test
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,12 @@ COMMANDS: tuple[Command, ...] = (
         report.run,
     ),
     Command("batch", "check folders of submissions against each other", batch.configure, batch.run),
+    Command(
+        "archive",
+        "keep earlier years in an archive index, and check new submissions against it",
+        archive.configure,
+        archive.run,
+    ),
     Command(
         "phrases",
         "list the phrases repeated in one or more documents",

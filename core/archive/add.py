@@ -1,0 +1,98 @@
+"""`doppel archive add`: earlier submissions into the archive index, incrementally.
+
+The files are found as a folder check finds them (`core.batch.inputs`: recursively, with
+`--student-folders`, the same files left out for the same reasons) and read as it reads them
+(`core.batch.run.load_all`: worker processes, a file that kills its reader failed alone),
+through the index itself as the document store: a content already archived (same bytes,
+same options, same engine) is not read again, whatever its path. Each chunk of files is then
+filed in one transaction (`ArchiveIndex.file_members`): its contents under their keys and
+its files as members. An add stopped midway (cancel, a crash) keeps every chunk filed; the
+contents read in the unfinished chunk wait, unfiled, for the next add to find them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.archive.index import ArchiveIndex, ArchiveInfo
+from core.batch.cache import cache_key
+from core.batch.inputs import collect_inputs
+from core.batch.result import BatchDocument, FailedDocument, Submission
+from core.batch.run import BatchOptions, load_all
+from core.progress import Progress
+
+#: files read and filed together: one transaction each; memory holds one chunk's records
+ADD_CHUNK = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class AddResult:
+    """What an add did: members new to the index, members whose file changed (re-read and
+    re-filed), files already archived as they are, and files that could not be read."""
+
+    added: int
+    updated: int
+    unchanged: int
+    failed: tuple[FailedDocument, ...]
+    report_pages: tuple[Path, ...]
+    info: ArchiveInfo
+
+
+def add_to_archive(
+    paths: Iterable[str | Path],
+    index: ArchiveIndex,
+    options: BatchOptions | None = None,
+    progress: Progress | None = None,
+) -> AddResult:
+    """Adds the documents under `paths` to `index` (read with the index's signature options;
+    `options` gives --student-folders and the worker processes)."""
+    options = options or BatchOptions()
+    collected = collect_inputs(paths, (), options.student_folders)
+    submissions = list(collected.submissions)
+    failed: list[FailedDocument] = []
+    added = updated = 0
+    chunks = [submissions[k : k + ADD_CHUNK] for k in range(0, len(submissions), ADD_CHUNK)]
+    for number, chunk in enumerate(chunks):
+        loaded, lost = load_all(
+            chunk, index.options, index, options.workers, _part(progress, number, len(chunks))
+        )
+        failed += lost
+        rows = _rows(chunk, loaded, index)
+        new, changed = index.file_members(rows)
+        added += new
+        updated += changed
+    if progress is not None:
+        progress(1.0, "Done")
+    if not failed:
+        index.drop_unused()  # (contents left by an add that was stopped)
+    read = len(submissions) - len(failed)
+    return AddResult(
+        added=added,
+        updated=updated,
+        unchanged=read - added - updated,
+        failed=tuple(sorted([*collected.failed, *failed], key=lambda f: str(f.path))),
+        report_pages=collected.report_pages,
+        info=index.info(),
+    )
+
+
+def _rows(
+    chunk: Sequence[Submission], loaded: dict[Path, BatchDocument], index: ArchiveIndex
+) -> list[tuple[Submission, BatchDocument, str]]:
+    return [
+        (s, loaded[s.path], cache_key(loaded[s.path].content_hash, index.options))
+        for s in chunk
+        if s.path in loaded
+    ]
+
+
+def _part(progress: Progress | None, number: int, count: int) -> Progress | None:
+    """`progress` for chunk `number` of `count`: its share of the bar."""
+    if progress is None:
+        return None
+
+    def report(fraction: float, message: str = "") -> None:
+        progress((number + min(fraction / 0.7, 1.0)) / max(count, 1) * 0.99, message)
+
+    return report

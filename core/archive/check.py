@@ -1,0 +1,341 @@
+"""`doppel archive check`: new submissions against the archive index and each other, never
+archive against archive, with exactly the result of `doppel batch NEW... --against
+ARCHIVED...` on the same files (a test holds the two equal).
+
+How (docs/scale.md): the new documents are read as a folder check reads them (worker
+processes, the document cache). Their keys (`core.archive.keys`) are looked up in the index:
+the archived contents sharing a sentence key, and those whose filed prefix stems pass the
+length and position filters and share enough stems with one of the new sentences, are the
+only archived documents that can form a pair. Only their records are read. The batch's own
+rules then run on the new documents and these: the common text (counted over the new
+documents only, as with --against), the candidate pairs, the exact comparison of each, the
+ranking. So the time and memory of a check follow the new documents and what they share with
+the archive, not the archive's size.
+
+Per-document exclusions (quotations, references, templates) change archived documents
+inside their sentences, where no key filed for them says what the changed sentence is: a
+check with one of them, or with --all-pairs, reads every archived record (exact still, and
+said: `ArchiveCheck.read_all`).
+
+The result lists the new documents and the archived documents with copied text found (not
+the whole archive), with the pairs' indices into that list."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from core.archive.index import ArchiveIndex, ArchiveInfo, Member
+from core.archive.keys import key_hash, ordered_units, sentence_keys
+from core.batch.cache import DocumentCache, load_via_cache
+from core.batch.common_hint import HINT_SHARE, common_text_hint
+from core.batch.common_text import CommonText, CommonTextFinder, fingerprint_document
+from core.batch.inputs import collect_inputs
+from core.batch.ranking import candidate_pairs, reworded_candidates
+from core.batch.result import BatchDocument, BatchResult, PairResult, Submission
+from core.batch.run import (
+    BatchOptions,
+    _allowed,
+    _Job,
+    _same_file,
+    _with_common_text,
+    compare_candidates,
+    load_all,
+)
+from core.detection.reworded import document_profile, strong_threshold
+from core.documents.document import Document
+from core.errors import DocumentError, LanguageError
+from core.exclusions.apply import apply_exclusions
+from core.options import MatchOptions
+from core.progress import Progress
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveCheck:
+    """A check against the archive: the batch result (new documents, and archived ones with
+    copied text found), the archive it was checked against, how many archived documents the
+    keys pointed to (and were compared, pair by pair, when a pair was a candidate), and
+    whether every archived document had to be read (per-document exclusions, --all-pairs)."""
+
+    result: BatchResult
+    archive: ArchiveInfo
+    looked_at: int
+    read_all: bool
+
+
+def check_against_archive(
+    paths: Iterable[str | Path],
+    index: ArchiveIndex,
+    options: BatchOptions | None = None,
+    *,
+    cache: DocumentCache | None = None,
+    progress: Progress | None = None,
+) -> ArchiveCheck:
+    """Checks the submissions under `paths` against each other and the archive `index`
+    (read with the index's signature options)."""
+    options = options or BatchOptions()
+    signature = index.options
+    exclusions = options.exclusions
+    collected = collect_inputs(paths, (), options.student_folders)
+    submissions = list(collected.submissions)
+    templates = {_same_file(t.path) for t in options.templates}
+    if templates:
+        submissions = [s for s in submissions if _same_file(s.path) not in templates]
+    job = _Job(signature, options.match, exclusions, options.templates)
+    leave_out = exclusions.common_share is not None
+    finder = None
+    if exclusions.common_share is not None:
+        finder = CommonTextFinder(exclusions.common_share, exclusions.template_phrase_words)
+    elif options.suggest_common:
+        finder = CommonTextFinder(HINT_SHARE, exclusions.template_phrase_words)
+    try:
+        loaded, failed = load_all(
+            submissions,
+            signature,
+            cache,
+            options.workers,
+            _scaled(progress, 0.0, 0.6),
+            job=job,
+            finder=finder,
+        )
+        kept = [s for s in submissions if s.path in loaded]
+        new = [loaded[s.path] for s in kept]
+        if progress is not None:
+            progress(0.6, "Looking up the archive…")
+        read_all = job.per_document or options.all_pairs
+        if read_all:
+            contents = set(index.all_contents())
+        else:
+            contents = _candidate_contents(index, new, options.match, drops=leave_out)
+        taken = {s.path for s in submissions} | set(templates)
+        members = _ordered(
+            m
+            for m in index.members_of(contents)
+            if m.path not in taken and _same_file(m.path) not in taken
+        )
+        archived = _archived_records(index, members, job)
+        others = len(index) - index.count_members(taken)  # the archive this check is against
+        documents = [*new, *archived]
+        subjects = [*kept, *(Submission(m.path, m.group, archive=True) for m in members)]
+        finished = False
+        common = None
+        if finder is not None and leave_out:
+            _add_fingerprints(finder, index, members, archived, len(new), job.phrase_words)
+            common = _finish(finder, documents, cache, index, members, others, progress)
+            finished = True
+        applied = common if leave_out else None
+        documents = [_with_common_text(d, applied, k) for k, d in enumerate(documents)]
+
+        def allowed(i: int, j: int) -> bool:
+            return _allowed(subjects[i], subjects[j])
+
+        if progress is not None:
+            progress(0.7, "Finding pairs that share sentences…")
+        if options.all_pairs:
+            found = {
+                (i, j) for i, j in itertools.combinations(range(len(documents)), 2) if allowed(i, j)
+            }
+        else:
+            found = candidate_pairs([d.signature for d in documents], allowed, options.match)
+            if options.match.reworded:
+                found |= reworded_candidates([d.profile for d in documents], allowed)
+        candidates = sorted(found)
+        pairs = compare_candidates(candidates, documents, options.match, progress)
+        if finder is not None and not finished:  # the hint: archived partners' text only
+            partners = sorted({k for p in pairs for k in (p.a, p.b) if k >= len(new)})
+            chosen = [members[k - len(new)] for k in partners]
+            _add_fingerprints(
+                finder,
+                index,
+                chosen,
+                [archived[k - len(new)] for k in partners],
+                len(new),
+                job.phrase_words,
+                numbers=partners,
+            )
+            common = _finish(finder, documents, cache, index, members, others, progress)
+    finally:
+        if finder is not None:
+            finder.close()
+    hint = None
+    if common is not None and not leave_out:
+        held = [set(common.dropped.get(k, ())) for k in range(len(documents))]
+        hint = common_text_hint(documents, pairs, common, held)
+    listed, pairs = _listed(documents, pairs, len(new))
+    if progress is not None:
+        progress(1.0, "Done")
+    info = index.info()
+    result = BatchResult(
+        documents=tuple(listed),
+        failed=tuple(sorted([*collected.failed, *failed], key=lambda f: str(f.path))),
+        pairs=tuple(pairs),
+        compared_pairs=len(candidates),
+        possible_pairs=_possible_pairs(kept, others),
+        exclusions=exclusions,
+        templates=tuple(t.path for t in options.templates),
+        common_text=applied.passages if applied is not None else (),
+        common_counted=applied.counted if applied is not None else 0,
+        match=options.match,
+        common_hint=hint,
+        report_pages=collected.report_pages,
+    )
+    return ArchiveCheck(result, info, len(contents), read_all)
+
+
+def _scaled(progress: Progress | None, low: float, high: float) -> Progress | None:
+    """`progress` for a part of the job: load_all's 0–0.7 mapped onto low–high."""
+    if progress is None:
+        return None
+
+    def report(fraction: float, message: str = "") -> None:
+        progress(low + (high - low) * min(fraction / 0.7, 1.0), message)
+
+    return report
+
+
+def _candidate_contents(
+    index: ArchiveIndex, new: Sequence[BatchDocument], match: MatchOptions, *, drops: bool
+) -> set[int]:
+    """The archived contents a new document can form a pair with: those sharing a sentence
+    key, and (with the reworded detector) those holding a sentence that shares enough stems
+    with a new one for a strong seed (`core.archive.keys`)."""
+    wanted: set[int] = set()
+    for doc in new:
+        wanted |= sentence_keys(doc.signature).wanted(match, drops=drops)
+    contents = index.contents_with_sentence_keys(wanted) if wanted else set()
+    if not match.reworded:
+        return contents
+    profiles = [d.profile for d in new if d.profile is not None]
+    order = index.stem_counts({s for p in profiles for stems in p.stems for s in stems})
+    units = [u for p in profiles for u in ordered_units(p, order)]
+    hashes = {stem: key_hash(stem) for u in units for stem in u.prefix}
+    postings = index.word_postings(set(hashes.values()))
+    # (archived content, its unit) -> the new units whose filters it passed, with the threshold
+    pending: dict[int, list[tuple[frozenset[str], int, int]]] = {}
+    for u in units:
+        stems = frozenset(u.stems)
+        for position, stem in enumerate(u.prefix):
+            for content, unit, other_position, other_size in postings.get(hashes[stem], ()):
+                if content in contents:
+                    continue
+                both = max(u.need, strong_threshold(other_size))
+                if both > u.size - position or both > other_size - other_position:
+                    continue
+                pending.setdefault(content, []).append((stems, unit, both))
+    if pending:
+        records = index.records(pending)
+        for content, probes in pending.items():
+            profile = records[content].profile if content in records else None
+            if profile is None:
+                continue
+            if any(
+                len(stems.intersection(profile.stems[unit])) >= both
+                for stems, unit, both in probes
+                if unit < len(profile.stems)
+            ):
+                contents.add(content)
+    return contents
+
+
+def _ordered(members: Iterable[Member]) -> list[Member]:
+    """Archived files in the order a folder check lists them (by their path's parts)."""
+    return sorted(members, key=lambda m: tuple(os.path.normcase(p) for p in m.path.parts))
+
+
+def _archived_records(
+    index: ArchiveIndex, members: Sequence[Member], job: _Job
+) -> list[BatchDocument]:
+    """Each archived file's record as the batch scores it: the stored record (with the
+    per-document exclusions applied to its stored Document when they are asked for)."""
+    contents = {m.content for m in members}
+    if job.per_document:
+        full = index.documents(contents)
+        out = []
+        for m in members:
+            scored = apply_exclusions(full[m.content], job.exclusions, job.templates, job.match)
+            profile = document_profile(scored) if job.match.reworded else None
+            out.append(BatchDocument.of(scored, Submission(m.path, m.group, archive=True), profile))
+        return out
+    records = index.records(contents)
+    out = []
+    for m in members:
+        record = records[m.content].for_submission(Submission(m.path, m.group, archive=True))
+        if not job.match.reworded:
+            record = replace(record, profile=None)
+        out.append(record)
+    return out
+
+
+def _add_fingerprints(
+    finder: CommonTextFinder,
+    index: ArchiveIndex,
+    members: Sequence[Member],
+    records: Sequence[BatchDocument],
+    first: int,
+    phrase_words: int,
+    numbers: Sequence[int] | None = None,
+) -> None:
+    """Hands the finder the archived documents' fingerprints (not counted towards the share,
+    as archived documents are not), numbered after the new ones."""
+    full = index.documents({m.content for m in members})
+    for k, (member, record) in enumerate(zip(members, records, strict=True)):
+        number = numbers[k] if numbers is not None else first + k
+        finder.add(number, fingerprint_document(full[member.content], phrase_words), counted=False)
+        if record.signature.excluded:
+            finder.skip(number, record.signature.excluded)
+
+
+def _finish(
+    finder: CommonTextFinder,
+    documents: Sequence[BatchDocument],
+    cache: DocumentCache | None,
+    index: ArchiveIndex,
+    members: Sequence[Member],
+    archived: int,
+    progress: Progress | None,
+) -> CommonText:
+    """The finder's last passes; the documents passages are read from come from the cache
+    (or their files) for new documents, from the index for archived ones (numbered after the
+    new ones)."""
+    first = len(documents) - len(members)
+
+    def load(number: int) -> Document | None:
+        if number >= first:
+            content = members[number - first].content
+            return index.documents([content]).get(content)
+        doc = documents[number]
+        try:
+            return load_via_cache(doc.path, index.options, cache, doc.content_hash)
+        except (DocumentError, LanguageError, OSError):
+            return None
+
+    def passes(fraction: float, message: str = "") -> None:
+        if progress is not None:  # may raise Cancelled
+            progress(0.65, "Finding text most documents share…")
+
+    return finder.finish(load, "new documents" if archived else "documents", passes)
+
+
+def _possible_pairs(new: Sequence[Submission], archived: int) -> int:
+    """The pairs the check allows, counted without listing them: every new document with
+    every other student's new document and with every archived one."""
+    groups: dict[str, int] = {}
+    for s in new:
+        groups[s.group] = groups.get(s.group, 0) + 1
+    n = len(new)
+    return n * (n - 1) // 2 - sum(g * (g - 1) // 2 for g in groups.values()) + n * archived
+
+
+def _listed(
+    documents: Sequence[BatchDocument], pairs: Sequence[PairResult], new: int
+) -> tuple[list[BatchDocument], list[PairResult]]:
+    """The new documents and the archived ones in a pair, the pairs' indices into them (the
+    order kept, so the ranking's ties fall as before)."""
+    paired = {k for p in pairs for k in (p.a, p.b)}
+    keep = [k for k in range(len(documents)) if k < new or k in paired]
+    number = {k: n for n, k in enumerate(keep)}
+    listed = [replace(p, a=number[p.a], b=number[p.b]) for p in pairs]
+    return [documents[k] for k in keep], listed

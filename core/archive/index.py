@@ -1,0 +1,634 @@
+"""An archive index: earlier years' submissions, analysed once and kept in one SQLite file, so a
+check reads only what its new documents' keys point to (docs/scale.md).
+
+What it keeps, per distinct content: the record a check compares (`BatchDocument`: signature,
+word profile, facts) and the whole `Document` (the text and its sentences), so a pair's
+evidence can be shown years later, after the files moved or were deleted; per archived file
+(a *member*): its path, its student (group), when it was last modified and added; and the keys
+of `core.archive.keys` (postings: key -> contents). The file's rules are in
+`core.archive.index_file`.
+
+The index is made with the signature options of its first `add` (language, stop words, length
+cap, key size): a check must use the same (`options`), since a record is a signature made
+with them."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from core import ENGINE_VERSION
+from core.archive.index_file import (
+    LOCK_TIMEOUT,
+    TABLES,
+    ArchiveError,
+    Kind,
+    default_index_path,
+    identify,
+    make_index,
+)
+from core.archive.keys import StemOrder, key_hash, prefix_stems, sentence_keys
+from core.batch.cache import PackedEntry, codec
+from core.batch.cache_codec import CodecError
+from core.batch.cache_file import DAMAGED, error_code, sqlite_reason
+from core.batch.common_text import DocumentFingerprints
+from core.batch.result import BatchDocument, Submission
+from core.documents.document import Document
+from core.options import SignatureOptions
+
+#: SQLite's limit on bound values in one statement, with room to spare
+_CHUNK = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """An archived file: where it was, its content (row id), whose it is, when it was last
+    modified (seconds since the epoch) and added, and its size in bytes."""
+
+    path: Path
+    content: int
+    group: str
+    modified: float
+    size: int
+    added: float
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveInfo:
+    """What `doppel archive info` says of an index."""
+
+    path: Path
+    documents: int  # archived files
+    contents: int  # distinct contents among them
+    first_year: int | None  # of the files' modification times
+    last_year: int | None
+    bytes: int  # the index file and its log
+    options: SignatureOptions
+    engine: str  # the engine version that made it
+
+    @property
+    def bytes_per_document(self) -> float:
+        return self.bytes / self.documents if self.documents else 0.0
+
+    @property
+    def years(self) -> str:
+        """ "2019–2025", "2024", or "" when empty."""
+        if self.first_year is None or self.last_year is None:
+            return ""
+        if self.first_year == self.last_year:
+            return str(self.first_year)
+        return f"{self.first_year}–{self.last_year}"
+
+
+def options_text(options: SignatureOptions) -> str:
+    return json.dumps(asdict(options), sort_keys=True)
+
+
+def describe_options(options: SignatureOptions) -> str:
+    """The options in the command line's words."""
+    words = [f"--language {options.language}", f"--key-size {options.key_size}"]
+    if not options.remove_stopwords:
+        words.append("--keep-stopwords")
+    if not options.length_cap:
+        words.append("--no-length-cap")
+    return " ".join(words)
+
+
+class ArchiveIndex:
+    """The index file at `path` (the platform's data folder when None). With `create`, a
+    missing index is made with `options` (the defaults when None); without it, a missing index
+    is an ArchiveError. Raises ArchiveError for anything that is not an index (left as it
+    was), a damaged one, or one of another format."""
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        create: bool = False,
+        options: SignatureOptions | None = None,
+        timeout: float = LOCK_TIMEOUT,
+    ) -> None:
+        self.path = Path(path) if path is not None else default_index_path()
+        self.timeout = timeout
+        self.read_only = False
+        self._order: StemOrder | None = None
+        kind, reason = identify(self.path)
+        if kind is Kind.FOREIGN:
+            raise ArchiveError(self.path, f"{reason}; it was left as it was")
+        if kind is Kind.MISSING:
+            if not create:
+                raise ArchiveError(
+                    self.path, "there is no archive index there yet (doppel archive add makes one)"
+                )
+            meta = {
+                "options": options_text(options or SignatureOptions()),
+                "engine": ENGINE_VERSION,
+                "created": repr(time.time()),
+            }
+            make_index(self.path, meta)  # (False: another process made it meanwhile: use it)
+        self._connection = self._connect()
+        self.options = self._options()
+
+    # --- opening --------------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+            tables = {
+                name
+                for (name,) in connection.execute(
+                    "SELECT name FROM sqlite_master WHERE type='table'"
+                )
+            }
+        except sqlite3.Error as error:
+            raise self._error(error, "it cannot be opened") from error
+        if tables != TABLES:
+            connection.close()
+            raise ArchiveError(self.path, "it is not an archive index this version can read")
+        row = connection.execute("SELECT value FROM meta WHERE name = 'format'").fetchone()
+        if row is None or row[0] != "1":
+            connection.close()
+            found = row[0] if row is not None else "unknown"
+            raise ArchiveError(
+                self.path,
+                f"it is of format {found}, which this version of Doppel cannot read; "
+                "it was left as it was",
+            )
+        connection.execute("PRAGMA synchronous = NORMAL")  # (WAL: a crash loses no commit)
+        if not _writable(self.path):
+            self.read_only = True
+        return connection
+
+    def _error(self, error: sqlite3.Error, doing: str) -> ArchiveError:
+        if error_code(error) in DAMAGED:
+            return ArchiveError(
+                self.path,
+                f"it is damaged ({error}); Doppel left it as it was: restore it from a backup, "
+                "or make a new one with doppel archive add",
+            )
+        return ArchiveError(self.path, f"{doing}: {sqlite_reason(error, self.timeout)}")
+
+    def _options(self) -> SignatureOptions:
+        text = self._meta("options")
+        try:
+            return SignatureOptions(**json.loads(text)) if text else SignatureOptions()
+        except (TypeError, ValueError) as error:
+            raise ArchiveError(self.path, f"its options cannot be read ({error})") from error
+
+    def _meta(self, name: str) -> str | None:
+        row = self._query("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _query(self, sql: str, values: Sequence[Any] = ()) -> sqlite3.Cursor:
+        try:
+            return self._connection.execute(sql, values)
+        except sqlite3.Error as error:
+            raise self._error(error, "it cannot be read") from error
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def __enter__(self) -> ArchiveIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def engine(self) -> str:
+        return self._meta("engine") or ""
+
+    # --- the document store an add reads through (core.batch.run.DocumentStore) ------------
+
+    def batch_documents(self, keys: Iterable[str]) -> dict[str, BatchDocument]:
+        """Records already in the index by cache key (their files need not be read again)."""
+        found: dict[str, BatchDocument] = {}
+        reader = codec(BatchDocument)
+        for chunk in _chunks(list(dict.fromkeys(keys))):
+            marks = ",".join("?" * len(chunk))
+            for key, blob in self._query(
+                f"SELECT key, record FROM contents WHERE key IN ({marks})", chunk
+            ):
+                try:
+                    found[key] = reader.decode(blob)
+                except CodecError:
+                    continue  # (from another build: read again)
+        return found
+
+    def document_blobs(self, keys: Iterable[str]) -> dict[str, bytes]:
+        found: dict[str, bytes] = {}
+        for chunk in _chunks(list(dict.fromkeys(keys))):
+            marks = ",".join("?" * len(chunk))
+            found.update(
+                self._query(f"SELECT key, document FROM contents WHERE key IN ({marks})", chunk)
+            )
+        return found
+
+    def fingerprints(self, keys: Iterable[str]) -> dict[str, DocumentFingerprints]:
+        return {}  # (an add looks for no common text)
+
+    def put_fingerprints(self, rows: Iterable[tuple[str, bytes]]) -> None:
+        return None
+
+    def put_packed(self, rows: Iterable[PackedEntry]) -> None:
+        """New contents, not yet filed under their keys (`file_members` does that, with their
+        members, in one transaction): an add stopped midway leaves them for the next add to
+        find, never a member without its keys."""
+        batch = list(rows)
+        if batch:
+            self._write(
+                lambda c: c.executemany(
+                    "INSERT OR IGNORE INTO contents (key, record, document) VALUES (?, ?, ?)",
+                    batch,
+                )
+            )
+
+    # --- writing --------------------------------------------------------------------------
+
+    def _write(self, change: Any) -> None:
+        """Runs `change(connection)` in one immediate transaction."""
+        if self.read_only:
+            raise ArchiveError(self.path, "it is read-only: nothing can be added or removed")
+        connection = self._connection
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                change(connection)
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+            connection.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise self._error(error, "it cannot be written") from error
+
+    def stem_order(self) -> StemOrder:
+        """The frozen stem order (loaded once); empty until the first documents are filed."""
+        if self._order is None:
+            counts = {s: n for s, n in self._query("SELECT stem, sentences FROM stem_order")}
+            self._order = StemOrder(counts)
+        return self._order
+
+    def file_members(
+        self, loaded: Sequence[tuple[Submission, BatchDocument, str]]
+    ) -> tuple[int, int]:
+        """Files the `(submission, record, cache key)` of an add: each content not yet filed
+        under its keys is filed, and each file becomes a member (a changed file's member now
+        points at its new content; a content no member points at any more is removed with its
+        keys). The first documents ever filed make the stem order. One transaction. Returns
+        how many members are new, and how many now point at a changed content."""
+        added = updated = 0
+        if not loaded:
+            return added, updated
+
+        def change(connection: sqlite3.Connection) -> None:
+            nonlocal added, updated
+            ids = self._content_ids(connection, [key for _, _, key in loaded])
+            counts = dict(connection.execute("SELECT stem, sentences FROM stem_order"))
+            if not counts:  # the archive's first documents: the order is made from them
+                counts = StemOrder.counted(record.profile for _, record, _ in loaded)
+                connection.executemany(
+                    "INSERT INTO stem_order (stem, sentences) VALUES (?, ?)", counts.items()
+                )
+            order = StemOrder(counts)
+            wanted = list(dict.fromkeys(ids[key] for _, _, key in loaded))
+            unfiled = {
+                c
+                for (c,) in _select_in(
+                    connection, "SELECT id FROM contents WHERE indexed = 0 AND id IN ({})", wanted
+                )
+            }
+            for _, record, key in loaded:
+                if ids[key] in unfiled:
+                    unfiled.discard(ids[key])
+                    _file_keys(connection, ids[key], record, order)
+            old = dict(
+                _select_in(
+                    connection,
+                    "SELECT path, content FROM members WHERE path IN ({})",
+                    [str(s.path) for s, _, _ in loaded],
+                )
+            )
+            now = time.time()
+            rows = []
+            for submission, _, key in loaded:
+                path = str(submission.path)
+                modified, size = _stat(submission.path)
+                rows.append((path, ids[key], submission.group, modified, size, now))
+                if path not in old:
+                    added += 1
+                elif old[path] != ids[key]:
+                    updated += 1
+            connection.executemany(
+                "INSERT INTO members (path, content, grp, modified, size, added) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (path) DO UPDATE SET "
+                "added = CASE WHEN content = excluded.content THEN added ELSE excluded.added END, "
+                "content = excluded.content, grp = excluded.grp, modified = excluded.modified, "
+                "size = excluded.size",
+                rows,
+            )
+            _drop_orphans(connection, set(old.values()) - set(ids.values()))
+
+        self._write(change)
+        self._order = None
+        return added, updated
+
+    def _content_ids(self, connection: sqlite3.Connection, keys: Sequence[str]) -> dict[str, int]:
+        return dict(_select_in(connection, "SELECT key, id FROM contents WHERE key IN ({})", keys))
+
+    def remove(self, paths: Iterable[str | Path]) -> list[Path]:
+        """Removes the members at `paths` and under them (a folder), and the contents and keys
+        no member needs any more. Returns the members removed."""
+        removed: list[Path] = []
+
+        def change(connection: sqlite3.Connection) -> None:
+            contents: set[int] = set()
+            for raw in paths:
+                rows = connection.execute(
+                    "SELECT path, content FROM members WHERE path = ? OR (path >= ? AND path < ?)",
+                    _under(raw),
+                ).fetchall()
+                for member, content in rows:
+                    removed.append(Path(member))
+                    contents.add(content)
+                connection.executemany(
+                    "DELETE FROM members WHERE path = ?", [(p,) for p, _ in rows]
+                )
+            _drop_orphans(connection, contents)
+
+        self._write(change)
+        return removed
+
+    def drop_unused(self) -> int:
+        """Removes contents no member points at (left by an add that was stopped)."""
+        gone = 0
+
+        def change(connection: sqlite3.Connection) -> None:
+            nonlocal gone
+            unused = {
+                c
+                for (c,) in connection.execute(
+                    "SELECT id FROM contents WHERE id NOT IN (SELECT content FROM members)"
+                )
+            }
+            gone = len(unused)
+            _drop_orphans(connection, unused)
+
+        self._write(change)
+        return gone
+
+    # --- reading --------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return int(self._query("SELECT count(*) FROM members").fetchone()[0])
+
+    def info(self) -> ArchiveInfo:
+        documents = len(self)
+        contents = int(self._query("SELECT count(DISTINCT content) FROM members").fetchone()[0])
+        first, last = self._query("SELECT min(modified), max(modified) FROM members").fetchone()
+        size = 0
+        for suffix in ("", "-wal"):
+            with contextlib.suppress(OSError):
+                size += Path(f"{self.path}{suffix}").stat().st_size
+        return ArchiveInfo(
+            path=self.path,
+            documents=documents,
+            contents=contents,
+            first_year=time.localtime(first).tm_year if first is not None else None,
+            last_year=time.localtime(last).tm_year if last is not None else None,
+            bytes=size,
+            options=self.options,
+            engine=self.engine,
+        )
+
+    def members(self, under: str | Path | None = None) -> Iterator[Member]:
+        """Every member (under a folder or path), by path."""
+        if under is None:
+            cursor = self._query(
+                "SELECT path, content, grp, modified, size, added FROM members ORDER BY path"
+            )
+        else:
+            cursor = self._query(
+                "SELECT path, content, grp, modified, size, added FROM members WHERE path = ? "
+                "OR (path >= ? AND path < ?) ORDER BY path",
+                _under(under),
+            )
+        for path_text, content, group, modified, size, added in cursor:
+            yield Member(Path(path_text), content, group, modified, size, added)
+
+    def members_of(self, contents: Iterable[int]) -> list[Member]:
+        rows = _select_in(
+            self._connection,
+            "SELECT path, content, grp, modified, size, added FROM members WHERE content IN ({})",
+            list(contents),
+            self._error,
+        )
+        return [Member(Path(p), c, g, m, s, a) for p, c, g, m, s, a in rows]
+
+    def count_members(self, paths: Iterable[Path]) -> int:
+        """How many of `paths` are archived files."""
+        rows = _select_in(
+            self._connection,
+            "SELECT count(*) FROM members WHERE path IN ({})",
+            [str(p) for p in paths],
+            self._error,
+        )
+        return sum(int(n) for (n,) in rows)
+
+    def contents_with_sentence_keys(self, keys: Iterable[int]) -> set[int]:
+        return {
+            c
+            for (c,) in _select_in(
+                self._connection,
+                "SELECT DISTINCT content FROM sentence_keys WHERE key IN ({})",
+                list(keys),
+                self._error,
+            )
+        }
+
+    def word_postings(self, stems: Iterable[int]) -> dict[int, list[tuple[int, int, int, int]]]:
+        """stem hash -> [(content, unit, position, size)] of the filed prefix stems."""
+        found: dict[int, list[tuple[int, int, int, int]]] = {}
+        for stem, content, unit, position, size in _select_in(
+            self._connection,
+            "SELECT stem, content, unit, position, size FROM word_keys WHERE stem IN ({})",
+            list(stems),
+            self._error,
+        ):
+            found.setdefault(stem, []).append((content, unit, position, size))
+        return found
+
+    def stem_counts(self, stems: Iterable[str]) -> StemOrder:
+        """The stem order, read for `stems` only (a check needs no more of it)."""
+        if self._order is not None:
+            return self._order
+        return StemOrder(
+            dict(
+                _select_in(
+                    self._connection,
+                    "SELECT stem, sentences FROM stem_order WHERE stem IN ({})",
+                    list(stems),
+                    self._error,
+                )
+            )
+        )
+
+    def records(self, contents: Iterable[int]) -> dict[int, BatchDocument]:
+        """The stored records of `contents` (a record that cannot be read is an ArchiveError:
+        the archive is the only copy)."""
+        reader = codec(BatchDocument)
+        found: dict[int, BatchDocument] = {}
+        for content, blob in _select_in(
+            self._connection,
+            "SELECT id, record FROM contents WHERE id IN ({})",
+            list(contents),
+            self._error,
+        ):
+            try:
+                found[content] = reader.decode(blob)
+            except CodecError as error:
+                raise ArchiveError(
+                    self.path, f"a document in it cannot be read ({error}); it is damaged"
+                ) from error
+        return found
+
+    def documents(self, contents: Iterable[int]) -> dict[int, Document]:
+        """The whole stored Documents of `contents` (their text, for evidence)."""
+        reader = codec(Document)
+        found: dict[int, Document] = {}
+        for content, blob in _select_in(
+            self._connection,
+            "SELECT id, document FROM contents WHERE id IN ({})",
+            list(contents),
+            self._error,
+        ):
+            try:
+                found[content] = reader.decode(blob)
+            except CodecError as error:
+                raise ArchiveError(
+                    self.path, f"a document in it cannot be read ({error}); it is damaged"
+                ) from error
+        return found
+
+    def document_at(self, path: str | Path) -> Document | None:
+        """The stored Document of the archived file at `path` (None if it is not archived)."""
+        row = self._query(
+            "SELECT content FROM members WHERE path = ?", (str(Path(path)),)
+        ).fetchone()
+        if row is None:
+            return None
+        return self.documents([row[0]]).get(row[0])
+
+    def all_contents(self) -> list[int]:
+        return [c for (c,) in self._query("SELECT DISTINCT content FROM members ORDER BY content")]
+
+
+def _writable(path: Path) -> bool:
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+def _under(raw: str | Path) -> tuple[str, str, str]:
+    """The path itself, and the bounds of every path below it as a folder (for a range
+    query: the separator, and the character after it)."""
+    path = str(Path(raw).absolute()).rstrip(os.sep) or os.sep
+    below = path if path.endswith(os.sep) else path + os.sep
+    return path, below, below[:-1] + chr(ord(os.sep) + 1)
+
+
+def _stat(path: Path) -> tuple[float, int]:
+    try:
+        info = path.stat()
+    except OSError:
+        return time.time(), 0
+    return info.st_mtime, info.st_size
+
+
+def _chunks(values: Sequence[Any]) -> Iterator[Sequence[Any]]:
+    for start in range(0, len(values), _CHUNK):
+        yield values[start : start + _CHUNK]
+
+
+def _select_in(
+    connection: sqlite3.Connection,
+    sql: str,
+    values: Sequence[Any],
+    error: Any = None,
+) -> list[tuple[Any, ...]]:
+    """Rows of `sql` (with one `IN ({})`) over `values`, a chunk at a time."""
+    rows: list[tuple[Any, ...]] = []
+    try:
+        for chunk in _chunks(list(dict.fromkeys(values))):
+            rows += connection.execute(sql.format(",".join("?" * len(chunk))), chunk).fetchall()
+    except sqlite3.Error as failure:
+        if error is None:
+            raise
+        raise error(failure, "it cannot be read") from failure
+    return rows
+
+
+def _file_keys(
+    connection: sqlite3.Connection, content: int, record: BatchDocument, order: StemOrder
+) -> None:
+    keys = sentence_keys(record.signature).all()
+    connection.executemany(
+        "INSERT OR IGNORE INTO sentence_keys (key, content) VALUES (?, ?)",
+        [(k, content) for k in keys],
+    )
+    if record.profile is not None:
+        connection.executemany(
+            "INSERT OR IGNORE INTO word_keys (stem, content, unit, position, size) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [
+                (p.stem, content, p.unit, p.position, p.size)
+                for p in prefix_stems(record.profile, order)
+            ],
+        )
+    connection.execute("UPDATE contents SET indexed = 1 WHERE id = ?", (content,))
+
+
+def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> None:
+    """Removes those of `contents` no member points at, with their keys (found again from
+    the record and the frozen order, so each is deleted by its primary key: the key tables
+    need no second index by content)."""
+    order: StemOrder | None = None
+    reader = codec(BatchDocument)
+    for content in contents:
+        used = connection.execute(
+            "SELECT 1 FROM members WHERE content = ? LIMIT 1", (content,)
+        ).fetchone()
+        if used is not None:
+            continue
+        row = connection.execute("SELECT record FROM contents WHERE id = ?", (content,)).fetchone()
+        if row is None:
+            continue
+        try:
+            record = reader.decode(row[0])
+        except CodecError:
+            record = None
+        if record is None:  # (unreadable: its keys are found the slow way)
+            connection.execute("DELETE FROM sentence_keys WHERE content = ?", (content,))
+            connection.execute("DELETE FROM word_keys WHERE content = ?", (content,))
+        else:
+            connection.executemany(
+                "DELETE FROM sentence_keys WHERE key = ? AND content = ?",
+                [(k, content) for k in sentence_keys(record.signature).all()],
+            )
+            if record.profile is not None:
+                if order is None:
+                    order = StemOrder(
+                        dict(connection.execute("SELECT stem, sentences FROM stem_order"))
+                    )
+                connection.executemany(
+                    "DELETE FROM word_keys WHERE stem = ? AND content = ? AND unit = ?",
+                    [(p.stem, content, p.unit) for p in prefix_stems(record.profile, order)],
+                )
+        connection.execute("DELETE FROM contents WHERE id = ?", (content,))
+
+
+__all__ = ["ArchiveError", "ArchiveIndex", "ArchiveInfo", "Member", "key_hash"]

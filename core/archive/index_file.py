@@ -1,0 +1,162 @@
+"""The archive index's file: what makes a file a Doppel archive index, how a new one is made,
+and where the default one lives.
+
+An archive index is the user's data (every submission of earlier years, kept so the next
+check can be compared with them), not a cache: it lives in the platform's *data* folder
+(`default_index_path`), is never rebuilt, replaced or deleted by Doppel, and a damaged one is
+reported and left as it is. It identifies itself like the document cache does
+(`core.batch.cache_file`): SQLite's application id (the ASCII bytes "DplA") in its header, read
+by `identify` before SQLite opens the file, and a `meta` table naming its format. Anything else
+named as the index (an essay, the document cache, another program's database, an empty file) is
+refused and left byte for byte as it was. A new index is built under a temporary name beside
+the path and linked into place, so it never exists half made.
+
+Safety under concurrent use and crashes: write-ahead logging (readers never wait for a writer,
+and see the index as of their last transaction), every change one transaction (a crash leaves
+the index as before the change), writers wait up to `LOCK_TIMEOUT` for each other."""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+import sqlite3
+import stat
+from enum import Enum
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+from core.batch.cache_file import (
+    HEADER_BYTES,
+    SQLITE_MAGIC,
+    clear_orphan_logs,
+    os_reason,
+    put_in_place,
+    remove_quietly,
+)
+
+#: PRAGMA application_id of an archive index: the ASCII bytes "DplA"
+APPLICATION_ID = int.from_bytes(b"DplA", "big")
+#: the document cache's ("Dopl"), to say what such a file is
+_CACHE_ID = int.from_bytes(b"Dopl", "big")
+_APPLICATION_ID_AT = 68
+#: the index's format; another format is refused with its number (never converted silently)
+INDEX_FORMAT = 1
+#: seconds a writer waits for another before giving up (said in words)
+LOCK_TIMEOUT = 60.0
+
+SCHEMA = (
+    "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    # one row per distinct content (a file's bytes analysed with the archive's options): its
+    # record (signature, word profile, facts: what a check compares) and its whole Document
+    # (text and sentences: evidence can be shown after the file moved or was deleted)
+    "CREATE TABLE contents (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, "
+    "record BLOB NOT NULL, document BLOB NOT NULL, indexed INTEGER NOT NULL DEFAULT 0)",
+    # one row per archived file: where it was, whose it is (the student's folder with
+    # --student-folders), when it was last modified and added, its size
+    "CREATE TABLE members (path TEXT PRIMARY KEY, content INTEGER NOT NULL, "
+    "grp TEXT NOT NULL, modified REAL NOT NULL, size INTEGER NOT NULL, added REAL NOT NULL)",
+    "CREATE INDEX members_by_content ON members (content)",
+    # sentence keys (core.archive.keys): composite sentences and bigrams
+    "CREATE TABLE sentence_keys (key INTEGER NOT NULL, content INTEGER NOT NULL, "
+    "PRIMARY KEY (key, content)) WITHOUT ROWID",
+    # word keys: each sentence's prefix stems, with the filters' facts
+    "CREATE TABLE word_keys (stem INTEGER NOT NULL, content INTEGER NOT NULL, "
+    "unit INTEGER NOT NULL, position INTEGER NOT NULL, size INTEGER NOT NULL, "
+    "PRIMARY KEY (stem, content, unit)) WITHOUT ROWID",
+    # the frozen stem order: sentences holding each stem when the archive was started
+    "CREATE TABLE stem_order (stem TEXT PRIMARY KEY, sentences INTEGER NOT NULL) WITHOUT ROWID",
+)
+TABLES = frozenset({"meta", "contents", "members", "sentence_keys", "word_keys", "stem_order"})
+
+
+class ArchiveError(Exception):
+    """The archive index cannot be used; `str()` says which file and why, in plain words."""
+
+    def __init__(self, path: str | Path, reason: str) -> None:
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"the archive index {self.path}: {reason}")
+
+
+class Kind(Enum):
+    MISSING = "missing"
+    OURS = "ours"
+    FOREIGN = "foreign"  # refused, left as it was
+
+
+def default_index_path() -> Path:
+    """The default index: the platform's data folder for Doppel (not the cache folder: a
+    cleaner may empty that)."""
+    return Path(user_data_dir("Doppel", "Doppel")) / "archive.sqlite3"
+
+
+def identify(path: Path) -> tuple[Kind, str]:
+    """What the file at `path` is, and why not an index (FOREIGN), from its type and its first
+    100 bytes, read before SQLite opens it."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        if path.is_symlink():
+            return Kind.FOREIGN, "it is a link to nothing"
+        return Kind.MISSING, ""
+    except OSError as error:
+        return Kind.FOREIGN, os_reason(error)
+    if stat.S_ISDIR(info.st_mode):
+        return Kind.FOREIGN, "it is a folder, not an archive index file"
+    if not stat.S_ISREG(info.st_mode):
+        return Kind.FOREIGN, "it is not a regular file"
+    try:
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        with os.fdopen(os.open(path, flags), "rb") as handle:
+            header = handle.read(HEADER_BYTES)
+    except OSError as error:
+        return Kind.FOREIGN, os_reason(error)
+    if not header:
+        return Kind.FOREIGN, "it is an empty file, not a Doppel archive index"
+    if len(header) < HEADER_BYTES or not header.startswith(SQLITE_MAGIC):
+        return Kind.FOREIGN, "it is not a Doppel archive index (not an SQLite database)"
+    application_id = int.from_bytes(header[_APPLICATION_ID_AT : _APPLICATION_ID_AT + 4], "big")
+    if application_id == APPLICATION_ID:
+        return Kind.OURS, ""
+    if application_id == _CACHE_ID:
+        return Kind.FOREIGN, "it is Doppel's document cache, not an archive index"
+    return Kind.FOREIGN, "it is another program's SQLite database, not a Doppel archive index"
+
+
+def make_index(path: Path, meta: dict[str, str]) -> bool:
+    """Builds a new, empty index with `meta` under a temporary name and links it to `path`,
+    only if nothing is there. False when something appeared there meanwhile. Raises
+    ArchiveError if it cannot be made."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        in_the_way = clear_orphan_logs(path)
+        if in_the_way is not None:
+            raise ArchiveError(path, f"it cannot be made: {in_the_way}")
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        try:
+            connection = sqlite3.connect(temporary, isolation_level=None)
+            try:
+                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                connection.execute("BEGIN")
+                for statement in SCHEMA:
+                    connection.execute(statement)
+                connection.executemany(
+                    "INSERT INTO meta (name, value) VALUES (?, ?)",
+                    [("format", str(INDEX_FORMAT)), ("program", "Doppel"), *meta.items()],
+                )
+                connection.execute("COMMIT")
+                connection.execute("PRAGMA journal_mode=WAL")
+            finally:
+                connection.close()
+        except BaseException:
+            remove_quietly(temporary)
+            raise
+        return put_in_place(temporary, path, replace=False)
+    except OSError as error:
+        if error.errno == errno.ENOSPC:
+            raise ArchiveError(path, "it cannot be made: the disk is full") from error
+        raise ArchiveError(path, f"it cannot be made ({os_reason(error)})") from error
+    except sqlite3.Error as error:
+        raise ArchiveError(path, f"it cannot be made ({error})") from error

@@ -1,0 +1,359 @@
+"""The archive index (core/archive): a check against it is exactly `doppel batch NEW --against
+ARCHIVED` on the same files (Hypothesis over generated collections and options), adding is
+incremental, the keys are a superset rule (against brute force), and the index file is the
+user's data: refused when it is not one, never modified then, never deleted."""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.archive.add import add_to_archive
+from core.archive.check import check_against_archive
+from core.archive.index import ArchiveIndex
+from core.archive.index_file import ArchiveError
+from core.archive.keys import StemOrder, key_hash, ordered_units, prefix_stems, sentence_keys
+from core.batch.result import BatchResult
+from core.batch.run import BatchOptions, run_batch
+from core.detection.reworded import WordProfile, strong_threshold
+from core.documents.signature import Signature
+from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
+
+EN = SignatureOptions(language="en")
+
+
+def sentence(rng: random.Random, words: list[str]) -> str:
+    return " ".join(rng.choice(words) for _ in range(rng.randint(4, 12))).capitalize() + "."
+
+
+def reworded(text: str) -> str:
+    """Its second word dropped and its first moved to the end: SL+ST cannot verify it."""
+    words = text.rstrip(".").split()
+    if len(words) < 4:
+        return text
+    return " ".join([words[2].capitalize(), *words[3:], words[0].lower()]) + "."
+
+
+def write_collection(
+    root: Path, seed: int, count: int, vocabulary: int, *, students: bool, prompt: bool
+) -> tuple[Path, Path]:
+    """`count` essays split between root/old (archived) and root/new, with copied passages
+    (word for word and reworded) between random essays; a small vocabulary makes chance
+    overlaps too. With `students`, each essay sits in a student's folder (some students in
+    both years)."""
+    rng = random.Random(seed)
+    words = [f"w{k}" for k in range(vocabulary)]
+    essays = [[sentence(rng, words) for _ in range(rng.randint(3, 14))] for _ in range(count)]
+    for _ in range(count // 2):
+        a, b = rng.randrange(count), rng.randrange(count)
+        if a == b or len(essays[b]) < 3:
+            continue
+        start = rng.randrange(len(essays[b]) - 2)
+        taken = essays[b][start : start + rng.randint(2, 5)]
+        if rng.random() < 0.4:
+            taken = [reworded(s) for s in taken]
+        at = rng.randrange(len(essays[a]) + 1)
+        essays[a][at:at] = taken
+    if prompt:
+        opening = [sentence(random.Random(0), words) for _ in range(3)]
+        for essay in essays[: max(3, count * 2 // 3)]:
+            essay[0:0] = opening
+    old, new = root / "old", root / "new"
+    for k, essay in enumerate(essays):
+        year = old if rng.random() < 0.6 else new
+        folder = year / f"student{rng.randrange(max(2, count // 3))}" if students else year
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"essay{k:02d}.txt").write_text(" ".join(essay), "utf-8")
+    for year in (old, new):
+        year.mkdir(parents=True, exist_ok=True)
+    return old, new
+
+
+def as_facts(result: BatchResult) -> dict[str, object]:
+    """What must be equal: each pair by its documents' paths, with everything found; the
+    new documents; the failures; the common text and the hint."""
+    docs = result.documents
+    pairs = [(str(docs[p.a].path), str(docs[p.b].path), replace(p, a=0, b=0)) for p in result.pairs]
+    partners = {docs[k] for p in result.pairs for k in (p.a, p.b)}
+    return {
+        "pairs": pairs,
+        "new": [d for d in docs if not d.archive],
+        "partners": sorted(partners, key=lambda d: str(d.path)),
+        "failed": result.failed,
+        "common": (result.common_text, result.common_counted),
+        "hint": result.common_hint,
+        "possible": result.possible_pairs,
+    }
+
+
+def assert_same_as_batch(
+    tmp_path: Path, old: Path, new: Path, options: BatchOptions, index_options: SignatureOptions
+) -> BatchResult:
+    expected = run_batch([new], [old], options)
+    index_path = tmp_path / "index.sqlite3"
+    if index_path.exists():
+        index_path.unlink()
+    with ArchiveIndex(index_path, create=True, options=index_options) as index:
+        add_to_archive([old], index, replace(options, workers=1))
+        checked = check_against_archive([new], index, options)
+    assert as_facts(checked.result) == as_facts(expected)
+    assert checked.result.compared_pairs <= max(expected.compared_pairs, 0) or options.all_pairs
+    return expected
+
+
+@st.composite
+def check_options(draw: st.DrawFn) -> BatchOptions:
+    match = MatchOptions(
+        min_block=draw(st.sampled_from([1, 2, 3])),
+        short_sentences=draw(st.sampled_from(list(ShortSentenceRule))),
+        reworded=draw(st.booleans()),
+    )
+    common = draw(st.sampled_from([None, None, 0.5, 0.3]))
+    exclusions = ExclusionOptions(
+        quotations=draw(st.booleans()) and draw(st.booleans()), common_share=common
+    )
+    return BatchOptions(
+        signature=EN,
+        match=match,
+        workers=1,
+        exclusions=exclusions,
+        student_folders=draw(st.booleans()),
+        suggest_common=draw(st.booleans()),
+    )
+
+
+@given(
+    seed=st.integers(0, 10_000),
+    count=st.integers(2, 14),
+    vocabulary=st.sampled_from([40, 300, 5000]),
+    prompt=st.booleans(),
+    options=check_options(),
+)
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+def test_a_check_against_the_archive_is_exactly_batch_against(
+    tmp_path_factory: pytest.TempPathFactory,
+    seed: int,
+    count: int,
+    vocabulary: int,
+    prompt: bool,
+    options: BatchOptions,
+) -> None:
+    root = tmp_path_factory.mktemp("collection")
+    old, new = write_collection(
+        root, seed, count, vocabulary, students=options.student_folders, prompt=prompt
+    )
+    assert_same_as_batch(root, old, new, options, EN)
+
+
+def test_the_benchmark_style_collection_and_all_pairs(tmp_path: Path) -> None:
+    old, new = write_collection(tmp_path, 7, 40, 3000, students=False, prompt=False)
+    expected = assert_same_as_batch(tmp_path, old, new, BatchOptions(signature=EN), EN)
+    assert expected.pairs  # copies were planted across the years
+    assert_same_as_batch(
+        tmp_path, old, new, BatchOptions(signature=EN, all_pairs=True, workers=1), EN
+    )
+
+
+def test_a_template_reads_every_archived_document_and_stays_exact(tmp_path: Path) -> None:
+    from core.batch.run import load_templates
+
+    old, new = write_collection(tmp_path, 11, 12, 300, students=False, prompt=True)
+    template = tmp_path / "prompt.txt"
+    template.write_text(next(new.glob("*.txt")).read_text("utf-8")[:200], "utf-8")
+    options = BatchOptions(signature=EN, workers=1, templates=load_templates([template], EN))
+    assert_same_as_batch(tmp_path, old, new, options, EN)
+
+
+# --- adding -----------------------------------------------------------------------------------
+
+
+def test_adding_is_incremental_and_follows_changes(tmp_path: Path) -> None:
+    old, _ = write_collection(tmp_path, 3, 10, 3000, students=False, prompt=False)
+    files = sorted(old.glob("*.txt"))
+    with ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN) as index:
+        first = add_to_archive([old], index, BatchOptions(workers=1))
+        assert (first.added, first.updated, first.unchanged) == (len(files), 0, 0)
+        again = add_to_archive([old], index, BatchOptions(workers=1))
+        assert (again.added, again.updated, again.unchanged) == (0, 0, len(files))
+        # the same content under another name: a new member, one content
+        twin = old / "twin.txt"
+        twin.write_bytes(files[0].read_bytes())
+        files[1].write_text("A changed essay with new words in it. It is different now.", "utf-8")
+        third = add_to_archive([old], index, BatchOptions(workers=1))
+        assert (third.added, third.updated) == (1, 1)
+        info = index.info()
+        assert info.documents == len(files) + 1
+        assert info.contents == len(files)
+        stored = index.document_at(files[1])
+        assert stored is not None and "changed essay" in stored.text
+        removed = index.remove([old / "twin.txt", files[2]])
+        assert sorted(removed) == sorted([twin, files[2]])
+        assert len(index) == len(files) - 1
+        # the first file's content is still held (its own member stays)
+        assert index.document_at(files[0]) is not None
+        assert index.remove([old]) and len(index) == 0
+        counts = [
+            index._connection.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+            for t in ("contents", "sentence_keys", "word_keys")
+        ]
+        assert counts == [0, 0, 0]  # nothing left behind by what was removed
+
+
+def test_evidence_is_kept_after_the_files_are_gone(tmp_path: Path) -> None:
+    old, new = write_collection(tmp_path, 5, 16, 3000, students=False, prompt=False)
+    with ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN) as index:
+        add_to_archive([old], index, BatchOptions(workers=1))
+        texts = {p: p.read_text("utf-8") for p in old.glob("*.txt")}
+        for path in texts:
+            path.unlink()
+        checked = check_against_archive([new], index, BatchOptions(signature=EN, workers=1))
+        archived = [d for d in checked.result.documents if d.archive]
+        assert archived
+        for doc in archived:
+            stored = index.document_at(doc.path)
+            assert stored is not None and stored.text.split() == texts[doc.path].split()
+
+
+# --- the keys are a superset rule --------------------------------------------------------------
+
+
+@given(
+    st.lists(
+        st.lists(
+            st.tuples(st.integers(0, 4), st.lists(st.sampled_from("abc"), max_size=2)),
+            max_size=6,
+        ),
+        min_size=2,
+        max_size=2,
+    ),
+    st.sampled_from(list(ShortSentenceRule)),
+    st.integers(1, 3),
+)
+@settings(max_examples=300, deadline=None)
+def test_sentence_keys_never_miss_a_shared_sentence_or_bigram(docs, rule, min_block):
+    signatures = []
+    for sentences in docs:
+        signatures.append(
+            Signature(
+                symbols=tuple(n for n, _ in sentences),
+                keys=tuple(tuple(k) for _, k in sentences),
+                sentence_indices=tuple(range(len(sentences))),
+                too_long=(),
+                key_size=2,
+                length_cap=True,
+            )
+        )
+    a, b = signatures
+    options = MatchOptions(min_block=min_block, short_sentences=rule)
+    full_only = rule is ShortSentenceRule.FULL_KEY
+
+    def grams(sig: Signature, width: int) -> set[tuple[object, ...]]:
+        return {
+            tuple((sig.symbols[p + k], sig.keys[p + k]) for k in range(width))
+            for p in range(len(sig) - width + 1)
+            if not (full_only and all(sig.is_short(p + k) for k in range(width)))
+        }
+
+    for drops in (False, True):
+        width = 1 if drops or min_block < 2 else 2
+        shared_brute = bool(grams(a, width) & grams(b, width))
+        wanted = sentence_keys(a).wanted(options, drops=drops)
+        filed = sentence_keys(b).all()
+        assert bool(wanted & filed) == shared_brute
+
+
+@given(
+    st.lists(st.lists(st.sampled_from("abcdefghijkl"), min_size=0, max_size=12), max_size=4),
+    st.lists(st.lists(st.sampled_from("abcdefghijkl"), min_size=0, max_size=12), max_size=4),
+    st.dictionaries(st.sampled_from("abcdefghijkl"), st.integers(0, 9)),
+)
+@settings(max_examples=400, deadline=None)
+def test_prefix_stems_meet_for_every_strong_seed_whatever_the_order(new, old, counts):
+    order = StemOrder(counts)
+    a = WordProfile("en", tuple(range(len(new))), tuple(tuple(s) for s in new))
+    b = WordProfile("en", tuple(range(len(old))), tuple(tuple(s) for s in old))
+    filed = {(p.stem, p.unit) for p in prefix_stems(b, order)}
+    for x in ordered_units(a, order):
+        probes = {key_hash(s) for s in x.prefix}
+        for unit, stems in enumerate(b.stems):
+            shared = len(set(x.stems) & set(stems))
+            need = max(x.need, strong_threshold(len(set(stems))))
+            if len(set(stems)) >= 5 and shared >= need:
+                assert any((h, unit) in filed for h in probes)
+
+
+# --- the file is the user's data ----------------------------------------------------------------
+
+
+def test_anything_but_an_index_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    essay = tmp_path / "essay.docx"
+    essay.write_bytes(b"PK\x03\x04 not really")
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE t (x)")
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    for path in (essay, other, empty, tmp_path):
+        before = (path.read_bytes(), path.stat().st_mtime_ns) if path.is_file() else None
+        with pytest.raises(ArchiveError) as caught:
+            ArchiveIndex(path, create=True)
+        assert str(path) in str(caught.value)
+        if before is not None:
+            assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+def test_a_missing_index_is_made_only_when_adding(tmp_path: Path) -> None:
+    with pytest.raises(ArchiveError, match="no archive index there yet"):
+        ArchiveIndex(tmp_path / "none.sqlite3")
+    assert not (tmp_path / "none.sqlite3").exists()
+
+
+def test_a_damaged_index_is_reported_and_kept(tmp_path: Path) -> None:
+    old, new = write_collection(tmp_path, 9, 8, 3000, students=False, prompt=False)
+    path = tmp_path / "i.sqlite3"
+    with ArchiveIndex(path, create=True, options=EN) as index:
+        add_to_archive([old], index, BatchOptions(workers=1))
+    data = bytearray(path.read_bytes())
+    for at in range(4096, len(data), 4096):  # every page after the first scribbled over
+        data[at + 100 : at + 400] = os.urandom(300)
+    path.write_bytes(bytes(data))
+    with pytest.raises(ArchiveError, match=r"damaged|cannot be read"), ArchiveIndex(path) as index:
+        check_against_archive([new], index, BatchOptions(signature=EN, workers=1))
+    assert path.read_bytes() == bytes(data)
+
+
+def test_two_adders_at_once_both_land(tmp_path: Path) -> None:
+    import threading
+
+    old, _ = write_collection(tmp_path, 13, 12, 3000, students=False, prompt=False)
+    files = sorted(old.glob("*.txt"))
+    path = tmp_path / "i.sqlite3"
+    ArchiveIndex(path, create=True, options=EN).close()
+    errors: list[BaseException] = []
+
+    def add(part: list[Path]) -> None:
+        try:
+            with ArchiveIndex(path) as index:
+                add_to_archive(part, index, BatchOptions(workers=1))
+        except BaseException as error:  # (reported below)
+            errors.append(error)
+
+    threads = [threading.Thread(target=add, args=(files[k::2],)) for k in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    with ArchiveIndex(path) as index:
+        assert len(index) == len(files)
