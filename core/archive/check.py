@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.archive.index import ArchiveIndex, ArchiveInfo, Member
 from core.archive.keys import key_hash, ordered_units, sentence_keys
 from core.batch.cache import DocumentCache, load_via_cache
-from core.batch.common_hint import HINT_SHARE, common_text_hint
+from core.batch.common_hint import HINT_SHARE, MIN_HOLDERS, common_text_hint
 from core.batch.common_text import CommonText, CommonTextFinder, fingerprint_document
 from core.batch.inputs import collect_inputs
 from core.batch.ranking import candidate_pairs, reworded_candidates
@@ -106,26 +106,28 @@ def check_against_archive(
         if progress is not None:
             progress(0.6, "Looking up the archive…")
         read_all = job.per_document or options.all_pairs
+        records: dict[int, BatchDocument] = {}
         if read_all:
-            contents = set(index.all_contents())
+            everyone = set(range(len(new)))
+            pointed: dict[int, set[int]] = {c: everyone for c in index.all_contents()}
         else:
-            contents = _candidate_contents(index, new, options.match, drops=leave_out)
+            pointed = _candidate_contents(index, new, options.match, records, drops=leave_out)
         taken = {s.path for s in submissions} | set(templates)
         members = _ordered(
             m
-            for m in index.members_of(contents)
+            for m in index.members_of(pointed)
             if m.path not in taken and _same_file(m.path) not in taken
         )
-        archived = _archived_records(index, members, job)
+        archived = _archived_records(index, members, job, records)
         others = len(index) - index.count_members(taken)  # the archive this check is against
         documents = [*new, *archived]
         subjects = [*kept, *(Submission(m.path, m.group, archive=True) for m in members)]
-        finished = False
+        # the hint needs text in MIN_HOLDERS new documents: with fewer, none is looked for
+        hinting = finder is not None and not leave_out and len(new) >= MIN_HOLDERS
         common = None
         if finder is not None and leave_out:
             _add_fingerprints(finder, index, members, archived, len(new), job.phrase_words)
             common = _finish(finder, documents, cache, index, members, others, progress)
-            finished = True
         applied = common if leave_out else None
         documents = [_with_common_text(d, applied, k) for k, d in enumerate(documents)]
 
@@ -138,19 +140,20 @@ def check_against_archive(
             found = {
                 (i, j) for i, j in itertools.combinations(range(len(documents)), 2) if allowed(i, j)
             }
-        else:
-            found = candidate_pairs([d.signature for d in documents], allowed, options.match)
-            if options.match.reworded:
-                found |= reworded_candidates([d.profile for d in documents], allowed)
+        elif read_all:  # (per-document exclusions: the batch's own candidates, over them all)
+            found = _candidates(documents, allowed, options.match)
+        else:  # new with new as a batch finds them; new with archived from the keys
+            found = _candidates(documents[: len(new)], allowed, options.match)
+            for k, member in enumerate(members, len(new)):
+                found.update((i, k) for i in pointed[member.content] if allowed(i, k))
         candidates = sorted(found)
         pairs = compare_candidates(candidates, documents, options.match, progress)
-        if finder is not None and not finished:  # the hint: archived partners' text only
+        if hinting and finder is not None:  # the hint: the archived partners' text only
             partners = sorted({k for p in pairs for k in (p.a, p.b) if k >= len(new)})
-            chosen = [members[k - len(new)] for k in partners]
             _add_fingerprints(
                 finder,
                 index,
-                chosen,
+                [members[k - len(new)] for k in partners],
                 [archived[k - len(new)] for k in partners],
                 len(new),
                 job.phrase_words,
@@ -182,7 +185,17 @@ def check_against_archive(
         common_hint=hint,
         report_pages=collected.report_pages,
     )
-    return ArchiveCheck(result, info, len(contents), read_all)
+    return ArchiveCheck(result, info, len(pointed), read_all)
+
+
+def _candidates(
+    documents: Sequence[BatchDocument], allowed: Callable[[int, int], bool], match: MatchOptions
+) -> set[tuple[int, int]]:
+    """The batch's candidate pairs of `documents` (`core.batch.ranking`)."""
+    found = candidate_pairs([d.signature for d in documents], allowed, match)
+    if match.reworded:
+        found |= reworded_candidates([d.profile for d in documents], allowed)
+    return found
 
 
 def _scaled(progress: Progress | None, low: float, high: float) -> Progress | None:
@@ -197,47 +210,57 @@ def _scaled(progress: Progress | None, low: float, high: float) -> Progress | No
 
 
 def _candidate_contents(
-    index: ArchiveIndex, new: Sequence[BatchDocument], match: MatchOptions, *, drops: bool
-) -> set[int]:
-    """The archived contents a new document can form a pair with: those sharing a sentence
-    key, and (with the reworded detector) those holding a sentence that shares enough stems
-    with a new one for a strong seed (`core.archive.keys`)."""
-    wanted: set[int] = set()
-    for doc in new:
-        wanted |= sentence_keys(doc.signature).wanted(match, drops=drops)
-    contents = index.contents_with_sentence_keys(wanted) if wanted else set()
+    index: ArchiveIndex,
+    new: Sequence[BatchDocument],
+    match: MatchOptions,
+    records: dict[int, BatchDocument],
+    *,
+    drops: bool,
+) -> dict[int, set[int]]:
+    """The archived contents a new document can form a pair with, each with those new
+    documents (indices into `new`): the contents sharing a sentence key with one, and (with
+    the reworded detector) those holding a sentence that shares enough stems with one of its
+    sentences for a strong seed (`core.archive.keys`). The records read to verify the latter
+    are kept in `records`."""
+    found: dict[int, set[int]] = {}
+    wanted: dict[int, set[int]] = {}  # sentence key -> new documents holding it
+    for number, doc in enumerate(new):
+        for key in sentence_keys(doc.signature).wanted(match, drops=drops):
+            wanted.setdefault(key, set()).add(number)
+    for key, contents in index.sentence_postings(wanted).items():
+        for content in contents:
+            found.setdefault(content, set()).update(wanted[key])
     if not match.reworded:
-        return contents
-    profiles = [d.profile for d in new if d.profile is not None]
-    order = index.stem_counts({s for p in profiles for stems in p.stems for s in stems})
-    units = [u for p in profiles for u in ordered_units(p, order)]
-    hashes = {stem: key_hash(stem) for u in units for stem in u.prefix}
+        return found
+    profiles = [(n, d.profile) for n, d in enumerate(new) if d.profile is not None]
+    order = index.stem_counts({s for _, p in profiles for stems in p.stems for s in stems})
+    units = [(n, u) for n, p in profiles for u in ordered_units(p, order)]
+    hashes = {stem: key_hash(stem) for _, u in units for stem in u.prefix}
     postings = index.word_postings(set(hashes.values()))
-    # (archived content, its unit) -> the new units whose filters it passed, with the threshold
-    pending: dict[int, list[tuple[frozenset[str], int, int]]] = {}
-    for u in units:
+    # archived content -> (a new document, its sentence's stems, the archived sentence, the
+    # stems they must share) for each probe that passed the length and position filters
+    pending: dict[int, list[tuple[int, frozenset[str], int, int]]] = {}
+    for number, u in units:
         stems = frozenset(u.stems)
         for position, stem in enumerate(u.prefix):
             for content, unit, other_position, other_size in postings.get(hashes[stem], ()):
-                if content in contents:
+                if number in found.get(content, ()):
                     continue
                 both = max(u.need, strong_threshold(other_size))
                 if both > u.size - position or both > other_size - other_position:
                     continue
-                pending.setdefault(content, []).append((stems, unit, both))
-    if pending:
-        records = index.records(pending)
-        for content, probes in pending.items():
-            profile = records[content].profile if content in records else None
-            if profile is None:
+                pending.setdefault(content, []).append((number, stems, unit, both))
+    records.update(index.records(c for c in pending if c not in records))
+    for content, probes in pending.items():
+        profile = records[content].profile if content in records else None
+        if profile is None:
+            continue
+        for number, stems, unit, both in probes:
+            if number in found.get(content, ()):
                 continue
-            if any(
-                len(stems.intersection(profile.stems[unit])) >= both
-                for stems, unit, both in probes
-                if unit < len(profile.stems)
-            ):
-                contents.add(content)
-    return contents
+            if unit < len(profile.stems) and len(stems.intersection(profile.stems[unit])) >= both:
+                found.setdefault(content, set()).add(number)
+    return found
 
 
 def _ordered(members: Iterable[Member]) -> list[Member]:
@@ -246,7 +269,7 @@ def _ordered(members: Iterable[Member]) -> list[Member]:
 
 
 def _archived_records(
-    index: ArchiveIndex, members: Sequence[Member], job: _Job
+    index: ArchiveIndex, members: Sequence[Member], job: _Job, records: dict[int, BatchDocument]
 ) -> list[BatchDocument]:
     """Each archived file's record as the batch scores it: the stored record (with the
     per-document exclusions applied to its stored Document when they are asked for)."""
@@ -259,7 +282,7 @@ def _archived_records(
             profile = document_profile(scored) if job.match.reworded else None
             out.append(BatchDocument.of(scored, Submission(m.path, m.group, archive=True), profile))
         return out
-    records = index.records(contents)
+    records.update(index.records(c for c in contents if c not in records))
     out = []
     for m in members:
         record = records[m.content].for_submission(Submission(m.path, m.group, archive=True))

@@ -21,6 +21,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,8 @@ from core.options import SignatureOptions
 
 #: SQLite's limit on bound values in one statement, with room to spare
 _CHUNK = 500
+#: SQLite's page cache for an index connection (KiB)
+CACHE_KIB = 128 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +165,9 @@ class ArchiveIndex:
                 "it was left as it was",
             )
         connection.execute("PRAGMA synchronous = NORMAL")  # (WAL: a crash loses no commit)
+        # a large archive's key tables are big B-trees: keep more of them in memory while
+        # filing (the pages are still read through the system's cache)
+        connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         if not _writable(self.path):
             self.read_only = True
         return connection
@@ -291,23 +297,64 @@ class ArchiveIndex:
             nonlocal added, updated
             ids = self._content_ids(connection, [key for _, _, key in loaded])
             counts = dict(connection.execute("SELECT stem, sentences FROM stem_order"))
-            if not counts:  # the archive's first documents: the order is made from them
-                counts = StemOrder.counted(record.profile for _, record, _ in loaded)
+            made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
+            if made is None:  # the archive's first documents: the order is made from them
+                # (a stem in one sentence only ranks as one never seen: as rare as can be;
+                # leaving those out keeps names, typos and one-off words out of the table)
+                counted = StemOrder.counted(record.profile for _, record, _ in loaded)
+                counts = {s: n for s, n in counted.items() if n > 1}
                 connection.executemany(
                     "INSERT INTO stem_order (stem, sentences) VALUES (?, ?)", counts.items()
                 )
+                connection.execute(
+                    "INSERT INTO meta (name, value) VALUES ('stem_order', ?)", (str(len(loaded)),)
+                )
             order = StemOrder(counts)
+            ranks = order.ranks(
+                s
+                for _, record, _ in loaded
+                if record.profile is not None
+                for stems in record.profile.stems
+                for s in stems
+            )
             wanted = list(dict.fromkeys(ids[key] for _, _, key in loaded))
+            filed: list[int] = []
             unfiled = {
                 c
                 for (c,) in _select_in(
                     connection, "SELECT id FROM contents WHERE indexed = 0 AND id IN ({})", wanted
                 )
             }
+            sentence_rows: list[tuple[int, int]] = []
+            word_rows: list[tuple[int, int, int, int, int]] = []
+            hashes: dict[str, int] = {}
             for _, record, key in loaded:
-                if ids[key] in unfiled:
-                    unfiled.discard(ids[key])
-                    _file_keys(connection, ids[key], record, order)
+                content = ids[key]
+                if content in unfiled:
+                    unfiled.discard(content)
+                    sentence_rows += [(k, content) for k in sentence_keys(record.signature).all()]
+                    if record.profile is not None:
+                        word_rows += [
+                            (h, content, unit, position, size)
+                            for h, unit, position, size in prefix_stems(
+                                record.profile, order, ranks, hashes
+                            )
+                        ]
+                    filed.append(content)
+            # (in key order: each page of the key tables is written once, not once a row)
+            sentence_rows.sort(key=itemgetter(0))
+            word_rows.sort(key=itemgetter(0))
+            connection.executemany(
+                "INSERT OR IGNORE INTO sentence_keys (key, content) VALUES (?, ?)", sentence_rows
+            )
+            connection.executemany(
+                "INSERT OR IGNORE INTO word_keys (stem, content, unit, position, size) "
+                "VALUES (?, ?, ?, ?, ?)",
+                word_rows,
+            )
+            connection.executemany(
+                "UPDATE contents SET indexed = 1 WHERE id = ?", [(c,) for c in filed]
+            )
             old = dict(
                 _select_in(
                     connection,
@@ -441,16 +488,17 @@ class ArchiveIndex:
         )
         return sum(int(n) for (n,) in rows)
 
-    def contents_with_sentence_keys(self, keys: Iterable[int]) -> set[int]:
-        return {
-            c
-            for (c,) in _select_in(
-                self._connection,
-                "SELECT DISTINCT content FROM sentence_keys WHERE key IN ({})",
-                list(keys),
-                self._error,
-            )
-        }
+    def sentence_postings(self, keys: Iterable[int]) -> dict[int, list[int]]:
+        """sentence key -> the contents filed under it."""
+        found: dict[int, list[int]] = {}
+        for key, content in _select_in(
+            self._connection,
+            "SELECT key, content FROM sentence_keys WHERE key IN ({})",
+            list(keys),
+            self._error,
+        ):
+            found.setdefault(key, []).append(content)
+        return found
 
     def word_postings(self, stems: Iterable[int]) -> dict[int, list[tuple[int, int, int, int]]]:
         """stem hash -> [(content, unit, position, size)] of the filed prefix stems."""
@@ -572,26 +620,6 @@ def _select_in(
     return rows
 
 
-def _file_keys(
-    connection: sqlite3.Connection, content: int, record: BatchDocument, order: StemOrder
-) -> None:
-    keys = sentence_keys(record.signature).all()
-    connection.executemany(
-        "INSERT OR IGNORE INTO sentence_keys (key, content) VALUES (?, ?)",
-        [(k, content) for k in keys],
-    )
-    if record.profile is not None:
-        connection.executemany(
-            "INSERT OR IGNORE INTO word_keys (stem, content, unit, position, size) "
-            "VALUES (?, ?, ?, ?, ?)",
-            [
-                (p.stem, content, p.unit, p.position, p.size)
-                for p in prefix_stems(record.profile, order)
-            ],
-        )
-    connection.execute("UPDATE contents SET indexed = 1 WHERE id = ?", (content,))
-
-
 def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> None:
     """Removes those of `contents` no member points at, with their keys (found again from
     the record and the frozen order, so each is deleted by its primary key: the key tables
@@ -626,7 +654,7 @@ def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> No
                     )
                 connection.executemany(
                     "DELETE FROM word_keys WHERE stem = ? AND content = ? AND unit = ?",
-                    [(p.stem, content, p.unit) for p in prefix_stems(record.profile, order)],
+                    [(h, content, unit) for h, unit, _, _ in prefix_stems(record.profile, order)],
                 )
         connection.execute("DELETE FROM contents WHERE id = ?", (content,))
 

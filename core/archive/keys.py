@@ -24,14 +24,17 @@ compared exactly as `doppel batch` compares it.
   stem met later ranks as the rarest. The order only makes lookups short; what is found never
   depends on it.
 
-Keys are 64-bit hashes (blake2b), stable across processes, machines and Python versions. Two
-different keys with the same hash only add a candidate that the exact comparison drops."""
+Keys are 64-bit hashes (CRC-32 and Adler-32 of the UTF-8 text side by side: stable across
+processes, machines and Python versions, and a tenth of a cryptographic hash's cost, which
+matters when every archived sentence files several). Two different keys with the same hash only
+add a candidate that the exact comparison drops."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from hashlib import blake2b
+from zlib import adler32, crc32
 
 from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, WordProfile, strong_threshold
 from core.documents.signature import Signature
@@ -42,9 +45,13 @@ _UNIT = "\x1f"
 _TERM = "\x1e"
 
 
+_SIGN = 1 << 63
+
+
 def key_hash(text: str) -> int:
     """A stable signed 64-bit hash of `text` (SQLite's INTEGER)."""
-    return int.from_bytes(blake2b(text.encode(), digest_size=8).digest(), "big", signed=True)
+    data = text.encode()
+    return ((crc32(data) << 32) | adler32(data)) - _SIGN
 
 
 def _sentence(signature: Signature, position: int) -> str:
@@ -94,28 +101,22 @@ class StemOrder:
     def rank(self, stem: str) -> tuple[int, str]:
         return self.counts.get(stem, 0), stem
 
+    def ranks(self, stems: Iterable[str]) -> dict[str, int]:
+        """`stems` numbered in the order (sorting by these numbers is sorting by `rank`)."""
+        get = self.counts.get
+        count = {s: get(s, 0) for s in set(stems)}
+        # (by count, ties by the stem: a stable sort of the stems sorted alone)
+        return {s: k for k, s in enumerate(sorted(sorted(count), key=count.__getitem__))}
+
     @staticmethod
     def counted(profiles: Iterable[WordProfile | None]) -> dict[str, int]:
         """The sentences holding each stem in `profiles` (what a new order is made from)."""
-        counts: dict[str, int] = {}
+        counts: Counter[str] = Counter()
         for profile in profiles:
             if profile is not None:
                 for stems in profile.stems:
-                    for stem in set(stems):
-                        counts[stem] = counts.get(stem, 0) + 1
-        return counts
-
-
-@dataclass(frozen=True, slots=True)
-class PrefixStem:
-    """One filed stem of one sentence: its hash, the sentence (its unit in the profile), the
-    stem's position in the sentence's ordered stems, and the sentence's size (distinct
-    stems)."""
-
-    stem: int
-    unit: int
-    position: int
-    size: int
+                    counts.update(set(stems))
+        return dict(counts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,24 +134,62 @@ class OrderedUnit:
 
     @property
     def prefix(self) -> tuple[str, ...]:
-        return self.stems[: self.size - self.need + 1]
+        return self.stems[: len(self.stems) - self.need + 1]
 
 
 def ordered_units(
-    profile: WordProfile, order: StemOrder, settings: RewordSettings = DEFAULT_SETTINGS
+    profile: WordProfile,
+    order: StemOrder,
+    settings: RewordSettings = DEFAULT_SETTINGS,
+    ranks: Mapping[str, int] | None = None,
 ) -> Iterator[OrderedUnit]:
     """The sentences of `profile` that could hold a strong seed (at least `strong_shared`
-    distinct stems), their stems in `order`."""
+    distinct stems), their stems in `order` (`ranks`: the order's numbers of every stem of
+    the profile, when the caller has them)."""
+    if ranks is None:
+        ranks = order.ranks(s for stems in profile.stems for s in stems)
+    position = ranks.__getitem__
+    least = settings.strong_shared
     for unit, stems in enumerate(profile.stems):
-        distinct = sorted(set(stems), key=order.rank)
-        if len(distinct) >= settings.strong_shared:
-            yield OrderedUnit(unit, tuple(distinct), strong_threshold(len(distinct), settings))
+        distinct = set(stems)
+        if len(distinct) >= least:
+            ordered = tuple(sorted(distinct, key=position))
+            yield OrderedUnit(unit, ordered, strong_threshold(len(ordered), settings))
 
 
-def prefix_stems(profile: WordProfile, order: StemOrder) -> list[PrefixStem]:
-    """What an archived document files: each sentence's prefix stems."""
-    return [
-        PrefixStem(key_hash(stem), u.unit, position, u.size)
-        for u in ordered_units(profile, order)
-        for position, stem in enumerate(u.prefix)
-    ]
+#: a filed prefix stem: (its hash, the sentence's unit, its position in the sentence's ordered
+#: stems, the sentence's size in distinct stems)
+PrefixStem = tuple[int, int, int, int]
+
+
+def prefix_stems(
+    profile: WordProfile,
+    order: StemOrder,
+    ranks: Mapping[str, int] | None = None,
+    hashes: dict[str, int] | None = None,
+    settings: RewordSettings = DEFAULT_SETTINGS,
+) -> list[PrefixStem]:
+    """What an archived document files: each sentence's prefix stems (`ranks` as for
+    `ordered_units`; `hashes`: a cache of stem hashes the caller keeps across documents).
+    The same stems as `ordered_units`' prefixes, worked out on the ranks' numbers (this runs
+    for every sentence an archive holds)."""
+    if ranks is None:
+        ranks = order.ranks(s for stems in profile.stems for s in stems)
+    if hashes is None:
+        hashes = {}
+    number = ranks.__getitem__
+    stem_of = {ranks[s]: s for stems in profile.stems for s in stems}
+    least = settings.strong_shared
+    out: list[PrefixStem] = []
+    for unit, stems in enumerate(profile.stems):
+        ordered = sorted(set(map(number, stems)))
+        size = len(ordered)
+        if size < least:
+            continue
+        for position, rank in enumerate(ordered[: size - strong_threshold(size, settings) + 1]):
+            stem = stem_of[rank]
+            h = hashes.get(stem)
+            if h is None:
+                h = hashes[stem] = key_hash(stem)
+            out.append((h, unit, position, size))
+    return out
