@@ -59,7 +59,7 @@ from core.reports.batch_export import (
     submissions_csv_path,
     submissions_to_csv,
 )
-from core.reports.wording import plural
+from core.reports.wording import archive_summary, plural
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -244,10 +244,9 @@ def add_summary(result: AddResult) -> str:
     return "\n".join(lines)
 
 
-def archive_line(info: ArchiveInfo, name: str = "Archive") -> str:
+def archive_line(info: ArchiveInfo) -> str:
     """'Archive: 12,345 documents, 2019–2025 (1.2 GB)'."""
-    years = f", {info.years}" if info.years else ""
-    return f"{name}: {plural(info.documents, 'document')}{years} ({_size(info.bytes)})"
+    return f"{archive_summary(info.documents, info.years)} ({_size(info.bytes)})"
 
 
 def _size(count: int) -> str:
@@ -344,7 +343,7 @@ def check_heading(checked: ArchiveCheck) -> str:
         if checked.read_all
         else f"{plural(checked.looked_at, 'archived document')} shared enough to be compared"
     )
-    return f"Against the {archive_line(checked.archive, 'archive')}; {how}.\n"
+    return f"{archive_line(checked.archive)}: {how}.\n"
 
 
 def check_to_json(checked: ArchiveCheck, threshold: float) -> dict[str, Any]:

@@ -56,7 +56,7 @@ from app.gui.compare.marks import PreparedView, prepare_view
 from app.gui.compare.view import ComparisonView
 from app.gui.crash import log, log_folder, show_error
 from app.gui.evidence_export import EvidenceExport
-from app.gui.folder_check.controller import open_cache, readable_error
+from app.gui.folder_check.controller import readable_error
 from app.gui.folder_check.view import FolderCheckView
 from app.gui.message_bar import Level, MessageBar
 from app.gui.models.document_list import DocumentListModel, Status
@@ -66,7 +66,6 @@ from app.gui.settings import Settings
 from app.gui.settings_dialog import SettingsDialog
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
 from app.gui.undo import RemoveDocuments, clear_command
-from core.batch.checked_pair import checked_comparison
 from core.batch.result import PairResult
 from core.comparison import Comparison
 from core.documents.extract import SUPPORTED_SUFFIXES
@@ -352,7 +351,12 @@ class MainWindow(QMainWindow):
         self.export_html_action = self._action(
             "Export Folder Check as &HTML Report…", lambda: self.folder_check_view.export_html()
         )
-        for action in (self.check_folder_action, self.export_csv_action, self.export_html_action):
+        for action in (
+            self.check_folder_action,
+            self.export_csv_action,
+            self.export_html_action,
+            self.folder_check_view.add_to_archive_action,  # (enabled by the view itself)
+        ):
             file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
@@ -770,30 +774,20 @@ class MainWindow(QMainWindow):
         """Compare a pair of the folder check in the background as the check scored it (its
         options, each document's exclusions, from its cache while the files are unchanged:
         `checked_comparison`), then show it in the Compare tab."""
-        result, request = self.folder_check_view.result, self.folder_check_view.check.request
+        result = self.folder_check_view.result
         if result is None:
             return
         a, b = result.documents[pair.a].path, result.documents[pair.b].path
-        signature = (
-            request.options.signature if request is not None else self.settings.signature_options()
-        )
-        cache_path = self.folder_check_cache
+        # new documents from the cache or their files, archived ones from the index
+        source = self.folder_check_view.check.documents()
         message = f"Opening {a.name} and {b.name}…"
 
         def op(context: TaskContext) -> PreparedView:
             context.progress(0.0, message)
-            cache = open_cache(cache_path)
-            try:
-                comparison = checked_comparison(
-                    result,
-                    pair,
-                    signature,
-                    cache,
-                    progress=context.engine_progress(message, 0.0, 1.0),
+            with source as documents:  # (opens the cache and the index on the worker)
+                comparison = documents.comparison(
+                    result, pair, progress=context.engine_progress(message, 0.0, 1.0)
                 )
-            finally:
-                if cache is not None:
-                    cache.close()
             return prepare_view(comparison)
 
         def done(prepared: PreparedView) -> None:

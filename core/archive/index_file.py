@@ -41,7 +41,8 @@ APPLICATION_ID = int.from_bytes(b"DplA", "big")
 #: the document cache's ("Dopl"), to say what such a file is
 _CACHE_ID = int.from_bytes(b"Dopl", "big")
 _APPLICATION_ID_AT = 68
-#: the index's format; another format is refused with its number (never converted silently)
+#: the index's format (its tables, and the keys' hash function: core.archive.keys.key_hash);
+#: another format is refused with its number (never converted silently)
 INDEX_FORMAT = 1
 #: seconds a writer waits for another before giving up (said in words)
 LOCK_TIMEOUT = 60.0

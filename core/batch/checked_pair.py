@@ -6,12 +6,14 @@ the pair shows (`core.reports.evidence`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from core.batch.cache import DocumentCache
-from core.batch.result import BatchResult, PairResult
+from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.batch.run import checked_document
 from core.comparison import Comparison, compare_documents
+from core.documents.document import Document
 from core.options import SignatureOptions
 from core.progress import Progress
 
@@ -23,14 +25,22 @@ def checked_comparison(
     cache: DocumentCache | None = None,
     *,
     progress: Progress | None = None,
+    load_document: Callable[[BatchDocument], Document] | None = None,
 ) -> Comparison:
     """The comparison of `pair` of `result` (checked with the `signature` options). Raises
     DocumentError when a document cannot be read again; `progress` may raise Cancelled.
 
-    The exclusions were applied when the documents were loaded (`checked_document`), so the
+    The exclusions were applied when the documents were loaded (`checked_document`, or
+    `load_document` when given: e.g. archived documents read from an archive index), so the
     comparison only records which were asked for, for what its surfaces say was left out."""
-    doc_a = checked_document(result.documents[pair.a], signature, cache)
-    doc_b = checked_document(result.documents[pair.b], signature, cache)
+
+    def load(doc: BatchDocument) -> Document:
+        if load_document is not None:
+            return load_document(doc)
+        return checked_document(doc, signature, cache)
+
+    doc_a = load(result.documents[pair.a])
+    doc_b = load(result.documents[pair.b])
     comparison = compare_documents(doc_a, doc_b, result.match, progress=progress)
     if result.exclusions_on:
         comparison = replace(

@@ -88,6 +88,12 @@ PASSAGE_KIND_TITLES = {
 }
 
 
+def archive_summary(documents: int, years: str) -> str:
+    """What an archive index holds, as every surface says it: "Archive: 12,345 documents,
+    2019–2025" (`years` from its files' dates; "" when it is empty)."""
+    return f"Archive: {plural(documents, 'document')}" + (f", {years}" if years else "")
+
+
 def verdict(flagged: bool) -> str:
     return COPIED_TEXT_FOUND if flagged else NOTHING_FOUND
 

@@ -76,7 +76,11 @@ def test_add_check_list_info_remove(capsys, tmp_path: Path) -> None:
 
     code, out, _ = run(capsys, "archive", "check", new, "--index", index, "--no-cache")
     assert code == 0
-    assert "Against the archive: 2 documents" in out and "reworded-copy.docx" in out
+    assert (
+        "Archive: 2 documents, " in out
+        and "shared enough to be compared" in out
+        and "reworded-copy.docx" in out
+    )
 
     code, out, _ = run(capsys, "archive", "list", "--index", index)
     assert "original-essay.txt" in out and out.rstrip().endswith("2 documents")

@@ -1,6 +1,14 @@
-"""The folder check controller: runs `core.batch.run.run_batch` and the exports (CSV, the HTML
-report, the evidence reports of chosen pairs) through the TaskRunner and reports back with
+"""The folder check controller: runs `core.batch.run.run_batch` (or, when the earlier years
+are an archive index, `core.archive.check.check_against_archive`), the exports (CSV, the HTML
+report, the evidence reports of chosen pairs) and the adding of a check's submissions to an
+archive index (`core.archive.add.add_to_archive`) through the TaskRunner and reports back with
 signals (no widgets; the Folder check view shows what it says).
+
+A check against an index reads the new documents with the index's signature options (its
+records were made with them), whatever Comparison Settings say; the request it answers
+records them, so a pair opened later is read the same way. Documents are read again for a
+pair, an evidence report or the HTML report through `CheckedDocuments`: archived ones from the
+index, whose copy outlives their files.
 
 Each job opens its own connection to the on-disk document cache on its worker thread (SQLite
 connections belong to the thread that made them) and closes it when it ends. Tests give a cache
@@ -20,10 +28,15 @@ from typing import Literal, TypeVar
 from PySide6.QtCore import QObject, Signal
 
 from app.gui.crash import log
+from app.gui.folder_check.archive_documents import CheckedDocuments
 from app.gui.settings import Settings
 from app.gui.tasks import LatestTask, TaskContext, TaskRunner
+from core.archive.add import AddResult, add_to_archive
+from core.archive.check import ArchiveCheck, check_against_archive
+from core.archive.index import ArchiveIndex, ArchiveInfo
+from core.archive.index_file import ArchiveError
 from core.atomic import write_atomic
-from core.batch.cache import CacheRefused, DocumentCache, default_cache_path, load_via_cache
+from core.batch.cache import CacheRefused, DocumentCache, default_cache_path
 from core.batch.checked_pair import checked_comparison
 from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.batch.run import BatchOptions, load_templates, run_batch
@@ -64,7 +77,7 @@ def open_cache(path: Path | None, notices: list[str] | None = None) -> DocumentC
 
 def readable_error(error: BaseException) -> str:
     """What went wrong, in words a teacher can act on; the traceback goes to the log."""
-    if isinstance(error, DocumentError | LanguageError):
+    if isinstance(error, DocumentError | LanguageError | ArchiveError):
         return str(error)  # already names the file and the reason
     if isinstance(error, OSError):
         where = f": {error.filename}" if error.filename else ""
@@ -80,6 +93,7 @@ class CheckRequest:
     archives: tuple[Path, ...]
     options: BatchOptions
     templates: tuple[Path, ...] = ()  # template files, read by the job (options.templates)
+    index: Path | None = None  # the archive index the earlier years are in (archives empty)
 
 
 class FolderCheck(QObject):
@@ -87,6 +101,7 @@ class FolderCheck(QObject):
 
     progressed = Signal(float, str)  # fraction done, what the engine is doing
     finished = Signal(object)  # BatchResult
+    archive_added = Signal(object)  # the AddResult of `add_to_archive`
     cancelled = Signal()
     failed = Signal(str, str)  # a readable message, and the details for the log
     exported = Signal(object)  # the Path written: the CSV file, or the report's index.html
@@ -113,6 +128,9 @@ class FolderCheck(QObject):
         # what went wrong with the document cache during the check that found `result`, in
         # words (the check ran without it, or without writing to it); [] when nothing did
         self.cache_notices: list[str] = []
+        # the archive `result` was checked against (None: folders, or none)
+        self.archive: ArchiveInfo | None = None
+        self.archive_compared = 0  # archived documents the check's keys led to
         # one check or export at a time (`start` refuses while busy), so none is superseded
         self._job = LatestTask(runner)
         self._job.ended.connect(lambda: self.busy_changed.emit(False))
@@ -133,14 +151,16 @@ class FolderCheck(QObject):
         student_folders: bool = False,
         exclusions: ExclusionOptions | None = None,
         templates: Sequence[Path] = (),
+        index: Path | None = None,
     ) -> bool:
-        """Check `inputs` against each other and against `archives`, leaving out what
-        `exclusions` and the `templates` files say; False if busy or empty."""
+        """Check `inputs` against each other and against `archives` (folders) or the archive
+        `index` (not both: the index wins), leaving out what `exclusions` and the `templates`
+        files say; False if busy or empty."""
         if self.busy or not inputs:
             return False
         request = CheckRequest(
             tuple(inputs),
-            tuple(archives),
+            () if index is not None else tuple(archives),
             BatchOptions(
                 signature=self.settings.signature_options(),
                 match=self.settings.match_options(),
@@ -148,28 +168,45 @@ class FolderCheck(QObject):
                 exclusions=exclusions or ExclusionOptions(),
             ),
             tuple(templates),
+            index,
         )
         self.result = None
         self.request = None
+        self.archive = None
         notices: list[str] = []  # (appended to on the worker, read once it is done)
 
-        def op(context: TaskContext) -> BatchResult:
+        def with_templates(
+            options: BatchOptions, cache: DocumentCache | None, context: TaskContext
+        ) -> BatchOptions:
+            if not request.templates:
+                return options
+            context.progress(0.0, "Reading the templates…")
+            try:
+                templates = load_templates(request.templates, options.signature, cache)
+            except DocumentError as error:  # say it was a template that failed
+                raise DocumentError(
+                    error.path, f"the template could not be read: {error.reason}"
+                ) from None
+            return replace(options, templates=templates)
+
+        def op(context: TaskContext) -> BatchResult | ArchiveCheck:
             cache = self._cache(notices)
             try:
-                options = request.options
-                if request.templates:
-                    context.progress(0.0, "Reading the templates…")
-                    try:
-                        templates = load_templates(request.templates, options.signature, cache)
-                    except DocumentError as error:  # say it was a template that failed
-                        raise DocumentError(
-                            error.path, f"the template could not be read: {error.reason}"
-                        ) from None
-                    options = replace(options, templates=templates)
+                if request.index is not None:
+                    context.progress(0.0, "Opening the archive…")
+                    with ArchiveIndex(request.index) as archive:
+                        options = replace(request.options, signature=archive.options)
+                        return check_against_archive(
+                            request.inputs,
+                            archive,
+                            with_templates(options, cache, context),
+                            cache=cache,
+                            progress=context.progress,
+                        )
                 return run_batch(
                     request.inputs,
                     request.archives,
-                    options,
+                    with_templates(request.options, cache, context),
                     cache=cache,
                     progress=context.progress,
                 )
@@ -177,8 +214,17 @@ class FolderCheck(QObject):
                 if cache is not None:
                     cache.close()
 
-        def done(result: BatchResult) -> None:
-            self.result, self.request = result, request
+        def done(outcome: BatchResult | ArchiveCheck) -> None:
+            answered = request
+            if isinstance(outcome, ArchiveCheck):
+                # the new documents were read with the index's options: read them so again
+                signature = outcome.archive.options
+                answered = replace(request, options=replace(request.options, signature=signature))
+                self.archive, self.archive_compared = outcome.archive, outcome.looked_at
+                result = outcome.result
+            else:
+                result = outcome
+            self.result, self.request = result, answered
             self.cache_notices = list(dict.fromkeys(notices))
             self.checked_at = datetime.now().astimezone()
             self.finished.emit(result)
@@ -237,23 +283,19 @@ class FolderCheck(QObject):
         if problem is not None:
             self.failed.emit(f"The report was not written: {folder} — {problem}.", "")
             return False
-        result, options = self.result, self.request.options.signature
+        result, source = self.result, self.documents()
 
         def op(context: TaskContext) -> Path:
             context.progress(0.0, "Writing the report…")
-            cache = self._cache()
+            with source as documents:
 
-            def document(doc: BatchDocument) -> Document:
-                context.check()  # the report loads pair documents one by one: cancel between
-                return load_via_cache(doc.path, options, cache, doc.content_hash)
+                def document(doc: BatchDocument) -> Document:
+                    context.check()  # the report loads pair documents one by one: cancel between
+                    return documents.document(doc)
 
-            try:
                 return write_html_report(
                     result, folder, threshold=threshold, load_document=document
                 )
-            finally:
-                if cache is not None:
-                    cache.close()
 
         def error(exc: BaseException, details: str) -> None:
             log.error("HTML report failed\n%s", details)
@@ -279,7 +321,7 @@ class FolderCheck(QObject):
             return False
         if len(pairs) != len(paths):
             raise ValueError("one path per pair")
-        result, signature = self.result, self.request.options.signature
+        result, source = self.result, self.documents()
         checked_at = self.checked_at
         names = display_names(result)
         jobs = list(zip(pairs, paths, strict=True))
@@ -294,8 +336,7 @@ class FolderCheck(QObject):
 
             written: list[Path] = []
             unread: list[str] = []  # pairs whose documents could not be read again
-            cache = self._cache()
-            try:
+            with source as documents:
                 for k, (pair, path) in enumerate(jobs):
                     message = f"Evidence of {names[pair.a]} and {names[pair.b]}…"
                     if len(jobs) > 1:
@@ -303,11 +344,9 @@ class FolderCheck(QObject):
                     share = 1 / len(jobs)
                     context.progress(k * share, message)
                     try:
-                        comparison = checked_comparison(
+                        comparison = documents.comparison(
                             result,
                             pair,
-                            signature,
-                            cache,
                             progress=context.engine_progress(message, k * share, share * 0.6),
                         )
                     except DocumentError as error:  # the others are still worth writing
@@ -320,9 +359,6 @@ class FolderCheck(QObject):
                     written.append(write(report, path, paper=paper))
                 context.progress(1.0, "Evidence written")
                 return written, unread
-            finally:
-                if cache is not None:
-                    cache.close()
 
         def done(outcome: tuple[list[Path], list[str]]) -> None:
             written, unread = outcome
@@ -339,6 +375,39 @@ class FolderCheck(QObject):
             self.failed.emit(f"The evidence could not be exported: {readable_error(exc)}", details)
 
         self._run(op, done, error, on_progress=self.progressed.emit)
+        return True
+
+    # -- documents and the archive ------------------------------------------------------
+
+    def documents(self) -> CheckedDocuments:
+        """Where the documents of the check on screen are read again (open it with `with` on
+        the worker that reads): new ones from the cache or their files, archived ones from the
+        index it was checked against. For opening a pair side by side, too."""
+        request = self.request
+        signature = request.options.signature if request else self.settings.signature_options()
+        index = request.index if request else None
+        return CheckedDocuments(signature, self._cache, index, checked_comparison)
+
+    def add_to_archive(self, index: Path) -> bool:
+        """Add the submissions of the check on screen (the files under its inputs, read again
+        where they changed) to the archive index at `index`, made there with the check's
+        signature options if there is none yet; `archive_added` gives what was done. False if
+        there is no check or a job runs."""
+        request = self.request
+        if self.result is None or request is None or self.busy:
+            return False
+        options = BatchOptions(student_folders=request.options.student_folders)
+
+        def op(context: TaskContext) -> AddResult:
+            context.progress(0.0, "Opening the archive…")
+            with ArchiveIndex(index, create=True, options=request.options.signature) as archive:
+                return add_to_archive(request.inputs, archive, options, progress=context.progress)
+
+        def error(exc: BaseException, details: str) -> None:
+            log.error("adding to the archive failed\n%s", details)
+            self.failed.emit(f"Adding to the archive stopped: {readable_error(exc)}", details)
+
+        self._run(op, self.archive_added.emit, error, on_progress=self.progressed.emit)
         return True
 
     # -- running ------------------------------------------------------------------------

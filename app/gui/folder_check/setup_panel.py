@@ -2,6 +2,12 @@
 templates), how (one subfolder per student, the threshold, what to leave out) and the Start
 and Cancel buttons.
 
+The earlier years are folders, or one archive index (`EarlierYears`): a check reads either,
+never both — the engine checks against one index (`core.archive.check`), and folders worth
+keeping beside an index belong in it (`doppel archive add`, or "Add to Archive…" after a
+check). An index stands in the list as one line, "Archive: 12,345 documents, 2019–2025", read
+on a worker; one that cannot be used says why in words, and Start waits for another choice.
+
 It holds the widgets and reads them (`exclusion_options`, `state`); the Folder check view
 composes it with the results and starts the checks. Quotations and references are one setting
 with the Compare tab's: ticking one here saves it and emits `exclusions_changed`.
@@ -14,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PySide6.QtCore import QDataStream, QPoint, Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -23,13 +29,19 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QSpinBox,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
+from app.gui.compare.colours import failed_colour
+from app.gui.folder_check.archive_summary import IndexSummary, index_exists, read_summary
 from app.gui.settings import Settings
+from app.gui.tasks import LatestTask, TaskRunner
+from core.archive.index_file import default_index_path
 from core.documents.extract import SUPPORTED_SUFFIXES
 from core.options import ExclusionOptions
 
@@ -43,6 +55,12 @@ MODE_ARCHIVE = (
 )
 STUDENT_NOTE = " A student's own files are not compared."
 FILE_FILTER = "Documents ({})".format(" ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES)))
+INDEX_FILTER = "Archive indexes (*.sqlite3);;All files (*)"
+EARLIER_HINT = "Not compared with each other. Folders, or one archive index (it holds its years)."
+#: where a list's item keeps its path (its text may be a summary instead)
+PATH_ROLE = Qt.ItemDataRole.UserRole
+#: the IndexSummary of the archive index's item (None on folders' items)
+SUMMARY_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class PathList(QWidget):
@@ -62,7 +80,7 @@ class PathList(QWidget):
         self.add_files_button = QPushButton("Add Files…") if files else None
         self.remove_button = QPushButton("Remove")
         self.remove_button.setEnabled(False)
-        buttons = QHBoxLayout()
+        self.buttons = buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.add_folder_button)
         if self.add_files_button is not None:
@@ -81,8 +99,12 @@ class PathList(QWidget):
             lambda: self.remove_button.setEnabled(bool(self.list.selectedItems()))
         )
 
+    def items(self) -> list[QListWidgetItem]:
+        found = (self.list.item(row) for row in range(self.list.count()))
+        return [item for item in found if item is not None]
+
     def paths(self) -> list[Path]:
-        return [Path(self.list.item(row).text()) for row in range(self.list.count())]
+        return [Path(item.data(PATH_ROLE)) for item in self.items()]
 
     def add_paths(self, paths: Iterable[str | Path]) -> int:
         known = set(self.paths())
@@ -91,6 +113,7 @@ class PathList(QWidget):
             path = Path(raw).absolute()
             if path not in known:
                 item = QListWidgetItem(str(path))
+                item.setData(PATH_ROLE, str(path))
                 item.setToolTip(str(path))
                 self.list.addItem(item)
                 known.add(path)
@@ -105,6 +128,113 @@ class PathList(QWidget):
         self.list.clear()
 
 
+class EarlierYears(PathList):
+    """The earlier years: folders, or one archive index shown as its summary (see the module
+    docstring). Choosing an index replaces the folders, adding a folder replaces the index;
+    `index_chosen` asks the panel to read the index's summary (`show_summary` shows it)."""
+
+    index_chosen = Signal(object)  # the index's Path
+
+    def __init__(self) -> None:
+        super().__init__("Earlier years (optional)", EARLIER_HINT)
+        self.archive_button = QPushButton("Use Archive…")
+        self.archive_button.setToolTip(
+            "Check against an archive index: earlier years' submissions kept in one file "
+            "(made by Add to Archive… after a check, or doppel archive add). It replaces the "
+            "folders: the years worth keeping belong in the index."
+        )
+        self.archive_menu = QMenu(self)
+        self.default_index_action = self.archive_menu.addAction("The Default Archive")
+        self.index_file_action = self.archive_menu.addAction("An Archive Index File…")
+        self.archive_button.setMenu(self.archive_menu)
+        self.archive_menu.aboutToShow.connect(self.refresh_default)
+        self.buttons.insertWidget(1, self.archive_button)
+
+    def refresh_default(self) -> None:
+        """Offer the default index only where there is one (read before the menu shows)."""
+        path = default_index_path()
+        there = index_exists(path)
+        self.default_index_action.setEnabled(there)
+        self.default_index_action.setText(
+            "The Default Archive" if there else "The Default Archive (none yet)"
+        )
+        self.default_index_action.setToolTip(str(path))
+
+    def folders(self) -> list[Path]:
+        return [Path(i.data(PATH_ROLE)) for i in self.items() if i.data(SUMMARY_ROLE) is None]
+
+    def index_item(self) -> QListWidgetItem | None:
+        return next((i for i in self.items() if i.data(SUMMARY_ROLE) is not None), None)
+
+    def index_path(self) -> Path | None:
+        item = self.index_item()
+        return Path(item.data(PATH_ROLE)) if item is not None else None
+
+    def summary(self) -> IndexSummary | None:
+        item = self.index_item()
+        summary = item.data(SUMMARY_ROLE) if item is not None else None
+        return summary if isinstance(summary, IndexSummary) else None
+
+    def add_paths(self, paths: Iterable[str | Path]) -> int:
+        """Add folders (replacing an index); a file that is an archive index is chosen as
+        the index instead (a drop of one)."""
+        chosen = [Path(raw).absolute() for raw in paths]
+        indexes = [p for p in chosen if p.is_file() and index_exists(p)]
+        if indexes:
+            self.set_index(indexes[-1])
+            return 1
+        if chosen and self.index_item() is not None:
+            self.clear()
+        return super().add_paths(chosen)
+
+    def set_index(self, path: Path) -> None:
+        """Check against the index at `path` (replacing whatever was chosen); its summary
+        is asked for (`index_chosen`)."""
+        self.clear()
+        path = Path(path).absolute()
+        item = QListWidgetItem()
+        item.setData(PATH_ROLE, str(path))
+        item.setData(SUMMARY_ROLE, IndexSummary(path))
+        item.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_DriveHDIcon))
+        self.list.addItem(item)
+        self.show_summary(IndexSummary(path))
+        self.index_chosen.emit(path)
+
+    def show_summary(self, summary: IndexSummary) -> None:
+        """Show what the chosen index holds, or why it cannot be used (a summary of an
+        index no longer chosen is dropped)."""
+        item = self.index_item()
+        if item is None or Path(item.data(PATH_ROLE)) != summary.path:
+            return
+        item.setData(SUMMARY_ROLE, summary)
+        item.setText(summary.text)
+        item.setToolTip(
+            f"{summary.path}\n{summary.problem}" if summary.problem else str(summary.path)
+        )
+        colour = failed_colour(self.palette())
+        item.setForeground(QBrush(colour) if summary.problem else QBrush())
+        if summary.problem:
+            self.hint.setText(summary.problem)
+            self.hint.setForegroundRole(QPalette.ColorRole.WindowText)  # (not faded)
+            self.hint.setStyleSheet(f"color: {colour.name()}")
+        else:
+            self._plain_hint()
+
+    def clear(self) -> None:
+        super().clear()
+        self._plain_hint()
+
+    def remove_selected(self) -> None:
+        super().remove_selected()
+        if self.index_item() is None:
+            self._plain_hint()
+
+    def _plain_hint(self) -> None:
+        self.hint.setText(EARLIER_HINT)
+        self.hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.hint.setStyleSheet("")
+
+
 @dataclass(frozen=True)
 class SetupState:
     """The panel's choices as the window remembers them between sessions."""
@@ -116,6 +246,7 @@ class SetupState:
     templates: list[str] = field(default_factory=list)
     common: bool = False
     common_percent: int = DEFAULT_COMMON_PERCENT
+    archive_index: str = ""  # the archive index chosen as the earlier years ("" for none)
 
     def write(self, stream: QDataStream) -> None:
         stream.writeInt32(self.threshold_percent)
@@ -125,11 +256,12 @@ class SetupState:
         stream.writeQStringList(self.templates)
         stream.writeBool(self.common)
         stream.writeInt32(self.common_percent)
+        stream.writeQString(self.archive_index)
 
     @classmethod
     def read(cls, stream: QDataStream, version: int) -> SetupState:
-        """What `write` wrote; version 1 had no templates and no common text (check
-        `stream.status()` after)."""
+        """What `write` wrote; version 1 had no templates and no common text, versions before
+        4 no archive index (check `stream.status()` after)."""
         threshold = stream.readInt32()
         student_folders = stream.readBool()
         inputs = stream.readQStringList()
@@ -139,7 +271,10 @@ class SetupState:
         templates = stream.readQStringList()
         common = stream.readBool()
         common_percent = stream.readInt32()
-        return cls(threshold, student_folders, inputs, archives, templates, common, common_percent)
+        index = stream.readQString() if version >= 4 else ""
+        return cls(
+            threshold, student_folders, inputs, archives, templates, common, common_percent, index
+        )
 
 
 class SetupPanel(QWidget):
@@ -147,19 +282,25 @@ class SetupPanel(QWidget):
 
     exclusions_changed = Signal()  # quotations or references ticked here (a shared setting)
 
-    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        parent: QWidget | None = None,
+        *,
+        runner: TaskRunner | None = None,
+    ) -> None:
+        """`runner` reads an archive index's summary (inline when None)."""
         super().__init__(parent)
         self.settings = settings
         self._busy = False
+        # the chosen index's summary: the newest choice wins
+        self._summary_job = LatestTask(runner or TaskRunner(self, synchronous=True))
         self.inputs = PathList(
             "Submissions",
             "Drop folders here or add them; files in subfolders count too.",
             files=True,
         )
-        self.archives = PathList(
-            "Earlier years (optional)",
-            "Checked against the submissions, never against each other.",
-        )
+        self.archives = EarlierYears()
         self.templates = PathList(
             "Templates (optional)",
             "The prompt or a handout: what submissions share with it is left out.",
@@ -257,6 +398,11 @@ class SetupPanel(QWidget):
         if self.inputs.add_files_button is not None:
             self.inputs.add_files_button.clicked.connect(lambda: self._choose_files(self.inputs))
         self.archives.add_folder_button.clicked.connect(lambda: self._choose_folder(self.archives))
+        self.archives.default_index_action.triggered.connect(
+            lambda: self.use_index(default_index_path())
+        )
+        self.archives.index_file_action.triggered.connect(self._choose_index)
+        self.archives.index_chosen.connect(self.read_index_summary)
         self.templates.add_folder_button.clicked.connect(
             lambda: self._choose_folder(self.templates)
         )
@@ -277,7 +423,47 @@ class SetupPanel(QWidget):
         """A check or an export runs: Cancel instead of Start."""
         self._busy = busy
         self.cancel_button.setEnabled(busy)
-        self.start_button.setEnabled(not busy and self.inputs.list.count() > 0)
+        self.start_button.setEnabled(not busy and self.ready())
+
+    def ready(self) -> bool:
+        """Something to check, and no earlier years that cannot be used."""
+        summary = self.archives.summary()
+        return self.inputs.list.count() > 0 and not (summary is not None and summary.problem)
+
+    # -- the archive index ----------------------------------------------------------------
+
+    def use_index(self, path: str | Path) -> None:
+        """Check against the archive index at `path` (its summary is read in the background;
+        what cannot be used says why)."""
+        self.archives.set_index(Path(path))
+
+    def index(self) -> Path | None:
+        """The archive index chosen as the earlier years, if one is."""
+        return self.archives.index_path()
+
+    def read_index_summary(self, path: Path | None = None) -> None:
+        """Read the summary of the chosen index (again: after an add) on a worker."""
+        path = path or self.archives.index_path()
+        if path is None:
+            return
+        self._summary_job.run(lambda _context: read_summary(path), self._summary_read)
+
+    def show_index_summary(self, summary: IndexSummary) -> None:
+        """What the chosen index holds now (an add's `info` saves reading it again)."""
+        self._summary_read(summary)
+
+    def _summary_read(self, summary: IndexSummary) -> None:
+        self.archives.show_summary(summary)
+        self._update_mode()
+
+    def _choose_index(self) -> None:
+        start = self.archives.index_path() or Path(self.settings.last_folder())
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, "Use an Archive Index", str(start), INDEX_FILTER
+        )
+        if chosen:
+            self.use_index(chosen)
+            self.settings.set_last_folder(Path(chosen).parent)
 
     def target_at(self, point: QPoint) -> PathList:
         """The list a drop at `point` (this panel's coordinates) adds to: the earlier years or
@@ -319,7 +505,7 @@ class SetupPanel(QWidget):
         if self.student_folders.isChecked():
             text += STUDENT_NOTE
         self.mode_label.setText(text)
-        self.start_button.setEnabled(not self._busy and self.inputs.list.count() > 0)
+        self.start_button.setEnabled(not self._busy and self.ready())
 
     def exclusion_options(self) -> ExclusionOptions:
         """What this check leaves out: common text as set here, quotations and references as
@@ -359,10 +545,11 @@ class SetupPanel(QWidget):
             self.threshold_spin.value(),
             self.student_folders.isChecked(),
             [str(p) for p in self.inputs.paths()],
-            [str(p) for p in self.archives.paths()],
+            [str(p) for p in self.archives.folders()],
             [str(p) for p in self.templates.paths()],
             self.common_check.isChecked(),
             self.common_spin.value(),
+            str(self.index() or ""),
         )
 
     def restore(self, state: SetupState) -> None:
@@ -375,6 +562,8 @@ class SetupPanel(QWidget):
         ):
             paths.clear()
             paths.add_paths(chosen)
+        if state.archive_index:
+            self.use_index(state.archive_index)
         self.common_check.setChecked(state.common)
         self.common_spin.setValue(state.common_percent)
         self.common_spin.setEnabled(state.common)

@@ -3,7 +3,9 @@ once, and read the result as a ranked pair table, the submissions one by one (ea
 most of it found in one other document), a similarity matrix and groups of linked documents;
 open any pair side by side, export CSV, the HTML report or the evidence reports of chosen
 pairs. When most pairs share one passage most of the class holds (a pasted prompt), a message
-bar says so above the results and offers to check again without it.
+bar says so above the results and offers to check again without it. The earlier years may be
+an archive index; after a check, "Add to Archive…" files its submissions in one, for the
+checks of the years after.
 
 Layout and wiring: the `SetupPanel` (`setup_panel.py`) holds what to check and how; the
 `FolderCheck` controller runs the engine and the exports through the window's TaskRunner; this
@@ -53,6 +55,8 @@ from PySide6.QtWidgets import (
 
 from app.gui.compare.colours import failed_colour
 from app.gui.evidence_export import paper_for
+from app.gui.folder_check.archive_add import AddToArchiveDialog, add_choices
+from app.gui.folder_check.archive_summary import IndexSummary, added_text, index_exists
 from app.gui.folder_check.common_hint_bar import CommonHintBar
 from app.gui.folder_check.controller import EvidenceFormat, FolderCheck
 from app.gui.folder_check.heatmap import SimilarityHeatmap
@@ -64,6 +68,8 @@ from app.gui.session import expand
 from app.gui.settings import Settings
 from app.gui.tasks import TaskRunner
 from app.gui.view_state import read_state, write_state
+from core.archive.add import AddResult
+from core.archive.index_file import default_index_path
 from core.batch.clusters import clusters, reaches
 from core.batch.result import BatchResult, PairResult
 from core.reports.batch_export import evidence_file_names, submissions_csv_path
@@ -81,9 +87,10 @@ from core.reports.wording import (
 # (the name this view's saved layout has carried since the first release: kept, so a teacher's
 # layout survives the rename to "folder check")
 STATE_MAGIC = "doppel.batch-view"
-# 3: the pair table's copied shares and reworded passages (2 and 1 restore but for the table's
-# header: its widths belong to other columns now); 2: the templates and the common-text share
-STATE_VERSION = 3
+# 4: the archive index as the earlier years; 3: the pair table's copied shares and reworded
+# passages (2 and 1 restore but for the table's header: its widths belong to other columns
+# now); 2: the templates and the common-text share
+STATE_VERSION = 4
 #: no estimate before this much time or progress: early rates say little about the whole run
 ETA_MIN_SECONDS = 2.0
 ETA_MIN_FRACTION = 0.05
@@ -148,7 +155,7 @@ class FolderCheckView(QWidget):
         self._exporting = ""
         self.setAcceptDrops(True)
 
-        self.setup = SetupPanel(settings)
+        self.setup = SetupPanel(settings, runner=runner)
         self._build_results()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 8)
@@ -158,6 +165,7 @@ class FolderCheckView(QWidget):
         layout.addWidget(self.hint_bar)
         layout.addWidget(self.disguises_bar)
         layout.addWidget(self.cache_bar)
+        layout.addWidget(self.archive_bar)
         layout.addWidget(self.results_splitter, 1)
         self._connect()
         self._set_busy(False)
@@ -248,11 +256,20 @@ class FolderCheckView(QWidget):
             "several, one file each in a folder"
         )
         self.evidence_button.setMenu(evidence_menu)
+        # the check's submissions into an archive index, for the checks of later years
+        self.add_to_archive_action = QAction("Add These Submissions to the Archive…", self)
+        self.add_to_archive_action.setToolTip(
+            "Keep these submissions in an archive index, so later years' checks compare new "
+            "work with them (files already there are not added twice)"
+        )
+        self.add_to_archive_button = QPushButton("Add to Archive…")
+        self.add_to_archive_button.setToolTip(self.add_to_archive_action.toolTip())
         tools = QHBoxLayout()
         tools.addWidget(self.filter_edit, 1)
         tools.addWidget(self.evidence_button)
         tools.addWidget(self.export_csv_button)
         tools.addWidget(self.export_html_button)
+        tools.addWidget(self.add_to_archive_button)
 
         self.submissions = SubmissionModel(self)
         self.submissions_proxy = SubmissionFilterProxy(self)
@@ -307,6 +324,8 @@ class FolderCheckView(QWidget):
         # the document cache could not be used (a full or read-only disk, another program's
         # lock, a file that is not Doppel's): the check ran without it, and says so
         self.cache_bar = MessageBar()
+        # what adding the check's submissions to an archive did
+        self.archive_bar = MessageBar()
 
         self.heatmap = SimilarityHeatmap()
         self.clusters_tree = QTreeWidget()
@@ -374,6 +393,9 @@ class FolderCheckView(QWidget):
         self.export_csv_button.clicked.connect(lambda: self.export_csv())
         self.export_html_button.clicked.connect(lambda: self.export_html())
         check.evidence_exported.connect(self._evidence_exported)
+        check.archive_added.connect(self._archive_added)
+        self.add_to_archive_button.clicked.connect(self.add_to_archive_action.trigger)
+        self.add_to_archive_action.triggered.connect(lambda: self.add_to_archive())
         self.filter_edit.textChanged.connect(self.submissions_proxy.set_text)
         self.submissions_view.activated.connect(self._open_submission)
         self.pairs_view.selectionModel().selectionChanged.connect(self._update_evidence)
@@ -431,17 +453,22 @@ class FolderCheckView(QWidget):
         if not inputs:
             self._status("Add a folder of submissions first.")
             return False
+        if not setup.ready():  # an index that cannot be used: its list says why
+            self._status("Choose other earlier years: the archive index cannot be used.")
+            return False
         self._show_result(None)
+        self.archive_bar.hide()
         self._started_at = self._clock()
         self._exporting = ""
         self._status("")
         self.progress_label.setText("Starting…")
         return self.check.start(
             inputs,
-            setup.archives.paths(),
+            setup.archives.folders(),
             setup.student_folders.isChecked(),
             setup.exclusion_options(),
             expand(setup.templates.paths()),
+            index=setup.index(),
         )
 
     def cancel(self) -> None:
@@ -456,6 +483,7 @@ class FolderCheckView(QWidget):
         has_result = self.check.result is not None
         self.export_csv_button.setEnabled(not busy and has_result)
         self.export_html_button.setEnabled(not busy and has_result)
+        self._update_add_to_archive(busy)
         self.hint_bar.leave_out_button.setEnabled(not busy)
         self._update_evidence()
         if busy:
@@ -476,11 +504,8 @@ class FolderCheckView(QWidget):
     def _finished(self, result: BatchResult) -> None:
         self._show_result(result)
         seconds = self._clock() - self._started_at
-        self._status(
-            f"Checked in {seconds:.1f} s."
-            if seconds < 60
-            else f"Checked in {seconds / 60:.0f} min."
-        )
+        took = f"{seconds:.1f} s" if seconds < 60 else f"{seconds / 60:.0f} min"
+        self._status(f"Checked in {took}.")
         self.finished.emit(result)
 
     def _cancelled(self) -> None:
@@ -489,6 +514,7 @@ class FolderCheckView(QWidget):
                 "": "Cancelled.",
                 "report": "The report was not written.",
                 "evidence": "The evidence export was cancelled.",
+                "archive": "Adding to the archive was cancelled; what it had filed stays.",
             }[self._exporting]
         )
         self.cancelled.emit()
@@ -522,6 +548,7 @@ class FolderCheckView(QWidget):
         has_result = result is not None and not self.check.busy
         self.export_csv_button.setEnabled(has_result)
         self.export_html_button.setEnabled(has_result)
+        self._update_add_to_archive()
         self._update_evidence()
 
     def _show_disguises(self, result: BatchResult | None) -> None:
@@ -576,6 +603,14 @@ class FolderCheckView(QWidget):
         # what was left out and why, in full (the common passages too), where the summary
         # names only the count
         lines = exclusion_lines(result) if result is not None else []
+        archive = self.check.archive if result is not None else None
+        if archive is not None:  # the keys led to these: the rest shares nothing with the class
+            lines.insert(
+                0,
+                f"{self.check.archive_compared:,} of the archive's "
+                f"{plural(archive.documents, 'document')} shared enough with the submissions "
+                f"to be compared ({archive.path}).",
+            )
         self.summary_label.setToolTip(exclusions_tooltip(lines))
 
     def _summary(self, result: BatchResult | None) -> str:
@@ -598,6 +633,10 @@ class FolderCheckView(QWidget):
         left = batch_left_out(result)
         if left is not None:
             parts.append(f"{plural(left.sentences, 'sentence')} {LEFT_OUT.lower()}")
+        archive = self.check.archive
+        if archive is not None:  # the archive is not listed whole: say what it was
+            years = f" ({archive.years})" if archive.years else ""
+            parts.append(f"against the archive's {plural(archive.documents, 'document')}{years}")
         return " · ".join(parts)
 
     def _fill_clusters(self, result: BatchResult | None) -> None:
@@ -899,6 +938,77 @@ class FolderCheckView(QWidget):
         menu.popup(view.viewport().mapToGlobal(point))
         self.context_menu = menu  # (kept for tests)
 
+    # -- the archive ------------------------------------------------------------------------
+
+    def _update_add_to_archive(self, busy: bool | None = None) -> None:
+        """Offered once a check finished, while no job runs (`busy`: as just announced)."""
+        busy = self.check.busy if busy is None else busy
+        ready = self.check.result is not None and not busy
+        self.add_to_archive_action.setEnabled(ready)
+        self.add_to_archive_button.setEnabled(ready)
+
+    def add_to_archive(self, index: str | Path | None = None) -> bool:
+        """Add the finished check's submissions to the archive index at `index` (made there if
+        there is none) in the background; asks which index when none is given: the one the
+        check was against, the default one, or another file."""
+        result, request = self.check.result, self.check.request
+        if result is None or request is None or self.check.busy:
+            return False
+        if index is None:
+            index = self._choose_archive(sum(1 for d in result.documents if not d.archive))
+            if index is None:
+                return False
+        self.archive_bar.hide()
+        self._exporting = "archive"
+        self._started_at = self._clock()
+        if not self.check.add_to_archive(Path(index).absolute()):
+            self._exporting = ""
+            return False
+        return True
+
+    def _choose_archive(self, submissions: int) -> Path | None:
+        """Which index the submissions go to (the question confirms, with their count)."""
+        in_use = self.check.request.index if self.check.request is not None else None
+        summary = self.setup.archives.summary()
+        known = summary if summary is not None and summary.path == in_use else None
+        if in_use is not None and known is None:
+            known = IndexSummary(in_use)
+        default = default_index_path()
+        choices = add_choices(in_use, default, index_exists(default))
+        dialog = AddToArchiveDialog(submissions, choices, known, self)
+        dialog.exec()
+        choice = dialog.choice()
+        if choice is None:
+            return None
+        if choice.index is not None:
+            return choice.index
+        picked, _ = QFileDialog.getSaveFileName(
+            self,
+            "Add to Which Archive Index? (an existing one, or a new file)",
+            str(Path(self.settings.last_folder()) / "archive.sqlite3"),
+            "Archive indexes (*.sqlite3);;All files (*)",
+            options=QFileDialog.Option.DontConfirmOverwrite,
+        )
+        if not picked:
+            return None
+        path = Path(picked)
+        self.settings.set_last_folder(path.parent)
+        return path if path.suffix else path.with_suffix(".sqlite3")
+
+    def _archive_added(self, added: AddResult) -> None:
+        self._exporting = ""
+        failed = [f"{f.path}: {f.error}" for f in added.failed]
+        self.archive_bar.show_message(
+            html.escape(added_text(added)),
+            Level.WARNING if failed else Level.INFORMATION,
+            failed,
+            "Not Added to the Archive",
+        )
+        self._status("")
+        self.archive_bar.setToolTip(str(added.info.path))
+        if self.setup.index() == added.info.path:  # the list's line counts them now
+            self.setup.show_index_summary(IndexSummary(added.info.path, added.info))
+
     # -- the passage most of the class shares ----------------------------------------------
 
     def leave_out_common_text(self) -> bool:
@@ -957,7 +1067,7 @@ class FolderCheckView(QWidget):
     def restore_state(self, state: QByteArray) -> bool:
         """Restore what `save_state` wrote; False (and nothing changed) if it is not that."""
         found = None
-        for version in (STATE_VERSION, 2, 1):
+        for version in (STATE_VERSION, 3, 2, 1):
             found = read_state(state, STATE_MAGIC, version, 4)
             if found is not None:
                 break
@@ -971,7 +1081,7 @@ class FolderCheckView(QWidget):
         self.results_splitter.restoreState(results)
         self.side_splitter.restoreState(side)
         self.pairs_splitter.restoreState(pairs)
-        if version == STATE_VERSION:
+        if version >= 3:
             self.pairs_view.horizontalHeader().restoreState(header)
         else:  # saved before reworded passages: the threshold was a Jaccard, not a copied share
             setup = replace(setup, threshold_percent=DEFAULT_THRESHOLD_PERCENT)
