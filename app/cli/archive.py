@@ -6,6 +6,7 @@
     doppel archive remove PATH... [--index FILE]
     doppel archive info [--index FILE] [--json]
 
+`add` and `check` run on a Dask cluster's workers with `--scheduler ADDRESS` (docs/scale.md).
 `check` takes `doppel batch`'s options and prints its table, JSON (with an `archive` object
 added), CSV and HTML report: its result is exactly `doppel batch PATH... --against` the
 archived files. The index is the platform's data folder's unless `--index` names one
@@ -36,10 +37,12 @@ from app.cli.batch import (
 )
 from app.cli.options import (
     UsageError,
+    add_cluster_option,
     add_engine_options,
     add_exclusion_options,
     engine_options,
     exclusion_options,
+    scheduler_address,
 )
 from core.archive.add import AddResult, add_to_archive
 from core.archive.check import ArchiveCheck, check_against_archive
@@ -79,6 +82,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "with its own student's archived files",
     )
     _jobs_option(add)
+    add_cluster_option(add)
     add.add_argument("--json", action="store_true", help="print one JSON object")
     add_engine_options(add)
     add.set_defaults(command_parser=add)
@@ -110,6 +114,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--no-cache", action="store_true", help="do not read or write the document cache"
     )
     check.add_argument("--cache", metavar="FILE", help="the cache file [default: platform cache]")
+    add_cluster_option(check)
     add_exclusion_options(check, common=True)
     add_engine_options(check)
     check.set_defaults(command_parser=check, against=[])
@@ -218,7 +223,9 @@ def _clear_progress() -> None:
 
 def _add(args: argparse.Namespace) -> int:
     workers = _workers(args.jobs)
-    options = BatchOptions(student_folders=args.student_folders, workers=workers)
+    options = BatchOptions(
+        student_folders=args.student_folders, workers=workers, scheduler=scheduler_address(args)
+    )
     with _open(args, create=True) as index:
         try:
             result = add_to_archive(args.paths, index, options, _progress)
@@ -318,6 +325,7 @@ def _check(args: argparse.Namespace) -> int:
                 exclusions=exclusion_options(args),
                 templates=templates,
                 suggest_common=not args.strict,
+                scheduler=scheduler_address(args),
             )
             try:
                 checked = check_against_archive(

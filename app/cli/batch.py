@@ -12,8 +12,10 @@ was left out and why. With `--strict` the table is the paper's, as before reword
 
 Outputs are never written into the inputs (`--html`/`--csv` inside an input folder, or over a
 submission, are refused, exit 2, before anything is read); `--jobs` is checked (at least 1,
-capped at the cores, said on stderr); SIGTERM stops the batch as Ctrl+C does (the workers
-stopped, what was read kept in the cache) and exits 143."""
+capped at the cores, said on stderr); `--scheduler ADDRESS` reads and compares on a Dask
+cluster's workers instead (`core.batch.cluster`; a cluster that cannot be used is said, exit
+2); SIGTERM stops the batch as Ctrl+C does (the workers stopped, what was read kept in the
+cache) and exits 143."""
 
 from __future__ import annotations
 
@@ -28,13 +30,16 @@ from types import FrameType
 
 from app.cli.options import (
     UsageError,
+    add_cluster_option,
     add_engine_options,
     add_exclusion_options,
     engine_options,
     exclusion_options,
+    scheduler_address,
 )
 from core.atomic import write_atomic
 from core.batch.cache import CacheRefused, DocumentCache
+from core.batch.cluster import ClusterError
 from core.batch.result import BatchDocument, BatchResult, PairResult
 from core.batch.run import (
     BatchOptions,
@@ -124,6 +129,7 @@ def configure(batch: argparse.ArgumentParser) -> None:
         "--no-cache", action="store_true", help="do not read or write the document cache"
     )
     batch.add_argument("--cache", metavar="FILE", help="the cache file [default: platform cache]")
+    add_cluster_option(batch)
     add_exclusion_options(batch, common=True)
     add_engine_options(batch)
 
@@ -377,6 +383,7 @@ def _check(args: argparse.Namespace) -> int:
         all_pairs=args.all_pairs,
         workers=args.jobs,
         suggest_common=not args.strict,  # --strict prints exactly what it printed before
+        scheduler=scheduler_address(args),
     )
 
     def cache_notice(notice: str) -> None:  # the cache cannot be used or written: say why
@@ -404,6 +411,11 @@ def _check(args: argparse.Namespace) -> int:
 
     try:
         result = run_batch(args.paths, args.against, options, cache=cache, progress=progress)
+    except ClusterError as error:  # --scheduler: the cluster cannot be used, said why
+        print(f"doppel: {error}", file=sys.stderr)
+        if cache is not None:
+            cache.close()
+        return EXIT_INPUT
     finally:
         if sys.stderr is not None and sys.stderr.isatty():
             print("\r" + " " * 70 + "\r", end="", file=sys.stderr)

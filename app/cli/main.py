@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from app.cli.commands import OPTION_COMMANDS, WINDOW_COMMANDS, build_parser, command
 from app.cli.options import UsageError
+from core.batch.cluster import ClusterError
 from core.errors import LanguageError
 
 EXIT_OK = 0
@@ -68,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         usage: argparse.ArgumentParser = args.command_parser
         usage.error(str(error))  # exits 2 with the command's usage
-    except LanguageError as error:
+    except (LanguageError, ClusterError) as error:  # an unknown language; --scheduler unusable
         print(f"doppel: {error}", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:  # `doppel compare A B | head`: the reader has gone, not an error

@@ -158,3 +158,28 @@ def any_exclusion(options: ExclusionOptions, args: argparse.Namespace) -> bool:
         or options.common_share is not None
         or args.template
     )
+
+
+def add_cluster_option(parser: argparse.ArgumentParser) -> None:
+    """--scheduler ADDRESS, for the commands that can run on a Dask cluster (`batch`, `archive
+    add`, `archive check`); read it with `scheduler_address`, and print a
+    `core.batch.cluster.ClusterError` as "doppel: …" with exit 2."""
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="read and compare the documents on the workers of a Dask cluster, e.g. "
+        "tcp://host:8786 (the workers must see the files at the same paths; --jobs is then "
+        "not used); needs the cluster extra: pip install 'doppel-check[cluster]'",
+    )
+
+
+def scheduler_address(args: argparse.Namespace) -> str | None:
+    """--scheduler, or None (UsageError when it is given empty)."""
+    address: str | None = getattr(args, "scheduler", None)
+    if address is None:
+        return None
+    address = address.strip()
+    if not address:
+        raise UsageError("--scheduler needs the scheduler's address, e.g. tcp://host:8786")
+    return address

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.archive.index import ArchiveIndex, ArchiveInfo
 from core.batch.cache import cache_key
@@ -21,6 +22,9 @@ from core.batch.inputs import collect_inputs
 from core.batch.result import BatchDocument, FailedDocument, Submission
 from core.batch.run import BatchOptions, load_all
 from core.progress import Progress
+
+if TYPE_CHECKING:
+    from core.batch.cluster import Cluster
 
 #: files read and filed together: one transaction each; memory holds one chunk's records
 ADD_CHUNK = 2_000
@@ -46,8 +50,24 @@ def add_to_archive(
     progress: Progress | None = None,
 ) -> AddResult:
     """Adds the documents under `paths` to `index` (read with the index's signature options;
-    `options` gives --student-folders and the worker processes)."""
+    `options` gives --student-folders and the worker processes, or the cluster whose workers
+    read them: `options.scheduler`, ClusterError when it cannot be used)."""
     options = options or BatchOptions()
+    if options.scheduler is None:
+        return _add(paths, index, options, progress, None)
+    from core.batch.cluster import Cluster  # (Dask, only when asked for)
+
+    with Cluster(options.scheduler) as cluster:
+        return _add(paths, index, options, progress, cluster)
+
+
+def _add(
+    paths: Iterable[str | Path],
+    index: ArchiveIndex,
+    options: BatchOptions,
+    progress: Progress | None,
+    cluster: Cluster | None,
+) -> AddResult:
     collected = collect_inputs(paths, (), options.student_folders)
     submissions = list(collected.submissions)
     failed: list[FailedDocument] = []
@@ -55,7 +75,12 @@ def add_to_archive(
     chunks = [submissions[k : k + ADD_CHUNK] for k in range(0, len(submissions), ADD_CHUNK)]
     for number, chunk in enumerate(chunks):
         loaded, lost = load_all(
-            chunk, index.options, index, options.workers, _part(progress, number, len(chunks))
+            chunk,
+            index.options,
+            index,
+            options.workers,
+            _part(progress, number, len(chunks)),
+            cluster=cluster,
         )
         failed += lost
         rows = _rows(chunk, loaded, index)

@@ -27,6 +27,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.archive.index import ArchiveIndex, ArchiveInfo, Member
 from core.archive.keys import key_hash, ordered_units, sentence_keys
@@ -52,6 +53,9 @@ from core.exclusions.apply import apply_exclusions
 from core.options import MatchOptions
 from core.progress import Progress
 
+if TYPE_CHECKING:
+    from core.batch.cluster import Cluster
+
 
 @dataclass(frozen=True, slots=True)
 class ArchiveCheck:
@@ -75,8 +79,26 @@ def check_against_archive(
     progress: Progress | None = None,
 ) -> ArchiveCheck:
     """Checks the submissions under `paths` against each other and the archive `index`
-    (read with the index's signature options)."""
+    (read with the index's signature options; on the cluster at `options.scheduler` when set:
+    the new documents read and the pairs compared on its workers, ClusterError when it cannot
+    be used)."""
     options = options or BatchOptions()
+    if options.scheduler is None:
+        return _check(paths, index, options, cache, progress, None)
+    from core.batch.cluster import Cluster  # (Dask, only when asked for)
+
+    with Cluster(options.scheduler) as cluster:
+        return _check(paths, index, options, cache, progress, cluster)
+
+
+def _check(
+    paths: Iterable[str | Path],
+    index: ArchiveIndex,
+    options: BatchOptions,
+    cache: DocumentCache | None,
+    progress: Progress | None,
+    cluster: Cluster | None,
+) -> ArchiveCheck:
     signature = index.options
     exclusions = options.exclusions
     collected = collect_inputs(paths, (), options.student_folders)
@@ -100,6 +122,7 @@ def check_against_archive(
             _scaled(progress, 0.0, 0.6),
             job=job,
             finder=finder,
+            cluster=cluster,
         )
         kept = [s for s in submissions if s.path in loaded]
         new = [loaded[s.path] for s in kept]
@@ -147,7 +170,7 @@ def check_against_archive(
             for k, member in enumerate(members, len(new)):
                 found.update((i, k) for i in pointed[member.content] if allowed(i, k))
         candidates = sorted(found)
-        pairs = compare_candidates(candidates, documents, options.match, progress)
+        pairs = compare_candidates(candidates, documents, options.match, progress, cluster)
         if hinting and finder is not None:  # the hint: the archived partners' text only
             partners = sorted({k for p in pairs for k in (p.a, p.b) if k >= len(new)})
             _add_fingerprints(

@@ -38,7 +38,7 @@ from concurrent.futures import ALL_COMPLETED, FIRST_COMPLETED, Future, ProcessPo
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from core.batch.cache import (
     DocumentCache,
@@ -78,6 +78,9 @@ from core.exclusions.apply import apply_exclusions
 from core.options import ExclusionOptions, MatchOptions, SignatureOptions
 from core.progress import Progress
 
+if TYPE_CHECKING:
+    from core.batch.cluster import Cluster
+
 #: below this many files to parse, worker processes cost more than they save
 PROCESS_THRESHOLD = 8
 
@@ -114,6 +117,9 @@ class BatchOptions:
     # without the common-text exclusion: still look for text more than half the submissions
     # share, and say so when most pairs were found for it (BatchResult.common_hint)
     suggest_common: bool = True
+    # a Dask scheduler's address (e.g. tcp://host:8786): reading and comparing run on its
+    # workers (`core.batch.cluster`; the `cluster` extra), with the same result
+    scheduler: str | None = None
 
     def __post_init__(self) -> None:
         if self.workers is not None and self.workers < 1:
@@ -335,12 +341,14 @@ def load_all(
     *,
     job: _Job | None = None,
     finder: CommonTextFinder | None = None,
+    cluster: Cluster | None = None,
 ) -> tuple[dict[Path, BatchDocument], list[FailedDocument]]:
     """Every submission as the batch scores it: from the cache when the file is unchanged
     (and nothing the cache lacks is needed), else analysed (in worker processes when there
-    are enough) and added to the cache. With `job`, per-document exclusions are applied;
-    with `finder`, each document's common-text fingerprints are handed to it (indexed by
-    position in `submissions`), from the cache or computed with the document."""
+    are enough, or on the `cluster`'s workers when given: `workers` is then not used) and
+    added to the cache. With `job`, per-document exclusions are applied; with `finder`, each
+    document's common-text fingerprints are handed to it (indexed by position in
+    `submissions`), from the cache or computed with the document."""
     job = job if job is not None else _Job(options)
     loaded: dict[Path, BatchDocument] = {}
     failed: list[FailedDocument] = []
@@ -414,6 +422,20 @@ def load_all(
         fresh.clear()
         fresh_prints.clear()
 
+    if cluster is not None:  # this process looks up and writes the cache; the workers read
+
+        def take_saving(
+            submission: Submission, outcome: _Loaded | FailedDocument, done: int
+        ) -> None:
+            take(submission, outcome, done)
+            if len(fresh) + len(fresh_prints) >= _SAVE_EVERY:
+                save()
+
+        try:
+            cluster.read(todo, work, job, take_saving)
+        finally:
+            save()  # what was read survives a cancel
+        return loaded, failed
     cores = usable_cores()
     processes = min(workers, cores) if workers is not None else cores
     if len(todo) < PROCESS_THRESHOLD or processes <= 1:
@@ -603,9 +625,13 @@ def compare_candidates(
     documents: Sequence[BatchDocument],
     options: MatchOptions,
     progress: Progress | None = None,
+    cluster: Cluster | None = None,
 ) -> list[PairResult]:
     """`compare_pair` of every candidate pair (indices into `documents`), the pairs with copied
-    text found ranked (`rank_key`); progress runs from 0.7 to 1.0."""
+    text found ranked (`rank_key`); progress runs from 0.7 to 1.0. On the `cluster`'s workers
+    when given (the same pairs)."""
+    if cluster is not None:
+        return cluster.compare(candidates, documents, options, progress)
     pairs: list[PairResult] = []
     for k, (i, j) in enumerate(candidates):
         if progress is not None and k % 64 == 0:
@@ -625,8 +651,26 @@ def run_batch(
     cache: DocumentCache | None = None,
     progress: Progress | None = None,
 ) -> BatchResult:
-    """Check the submissions under `paths` against each other and against `archives`."""
+    """Check the submissions under `paths` against each other and against `archives` (on the
+    cluster at `options.scheduler` when set: connected first, so an unreachable one fails
+    before anything is read; ClusterError says why)."""
     options = options or BatchOptions()
+    if options.scheduler is None:
+        return _run_batch(paths, archives, options, cache, progress, None)
+    from core.batch.cluster import Cluster  # (Dask, only when asked for)
+
+    with Cluster(options.scheduler) as cluster:
+        return _run_batch(paths, archives, options, cache, progress, cluster)
+
+
+def _run_batch(
+    paths: Iterable[str | Path],
+    archives: Iterable[str | Path],
+    options: BatchOptions,
+    cache: DocumentCache | None,
+    progress: Progress | None,
+    cluster: Cluster | None,
+) -> BatchResult:
     exclusions = options.exclusions
     collected = collect_inputs(paths, archives, options.student_folders)
     submissions = list(collected.submissions)
@@ -650,6 +694,7 @@ def run_batch(
             progress,
             job=job,
             finder=finder,
+            cluster=cluster,
         )
         common = None
         if finder is not None:
@@ -677,7 +722,7 @@ def run_batch(
                 progress(0.7, "Finding pairs that share sentences…")
             found |= reworded_candidates([d.profile for d in documents], allowed)
         candidates = sorted(found)
-    pairs = compare_candidates(candidates, documents, options.match, progress)
+    pairs = compare_candidates(candidates, documents, options.match, progress, cluster)
     hint = None
     if common is not None and not leave_out:
         held = [common.dropped.get(k, ()) for k, _ in kept]

@@ -225,7 +225,9 @@ def _seeds(
     for j, stems in enumerate(sets_b):
         for w in stems:
             postings[w].append(j)
-    mass_b = [sum(weight[w] for w in s) for s in sets_b]
+    # (math.fsum: a sum over a set, whose order follows the process's string hashing, rounded
+    # exactly: the same scores in every process, so a check is the same wherever it runs)
+    mass_b = [math.fsum(weight[w] for w in s) for s in sets_b]
     seeds: list[_Seed] = []
     for i, stems in enumerate(sets_a):
         if len(stems) < settings.min_shared or a.sentence_indices[i] in verified_a:
@@ -237,14 +239,14 @@ def _seeds(
                 counts.update(units)
         if not counts:
             continue
-        mass_a = sum(weight[w] for w in stems)
+        mass_a = math.fsum(weight[w] for w in stems)
         for j, n in counts.items():
             if n < settings.min_shared:
                 continue
             if b.sentence_indices[j] in verified_b:
                 continue
             shared = stems & sets_b[j]
-            similarity = sum(weight[w] for w in shared) / min(mass_a, mass_b[j])
+            similarity = math.fsum(weight[w] for w in shared) / min(mass_a, mass_b[j])
             if similarity >= settings.seed_similarity:
                 larger = max(len(stems), len(sets_b[j]))
                 strong = len(shared) >= strong_threshold(larger, settings)
