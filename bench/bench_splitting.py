@@ -3,7 +3,7 @@
 For each novel (normalised as a document would be, split with the English model) this counts
 the Punkt pieces, the pieces each rule joins back to the sentence before (count and share of
 all pieces), and the splits NLTK's own Punkt makes that Doppel's tokenizer does not (the
-"Mr. | Darcy?" bug, core/documents/language.py). It then prints examples per rule, the same
+"Mr. | Darcy?" bug, core/documents/punkt_nltk.py). It then prints examples per rule, the same
 novels written all in lowercase (a writer without sentence capitals: "lowercase" must join
 nothing there), and the cost: the time of `sentence_spans` over the Punkt pieces alone, as a
 share of `split_sentences`. See docs/languages.md ("Sentence-splitting artefacts").
@@ -21,10 +21,10 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 from corpus import novels
-from nltk.tokenize.punkt import PunktSentenceTokenizer
 
 from core.documents.language import Language, get_language
 from core.documents.normalize import normalize_text
+from core.documents.punkt_nltk import stock_splitter
 from core.documents.sentences import (
     join_reason,
     paragraph_spans,
@@ -69,8 +69,7 @@ def joins(
 
 def stock_splits_removed(text: str, language: Language) -> int:
     """How many piece boundaries stock NLTK makes that Doppel's tokenizer does not."""
-    ours = language._tokenizer
-    stock = PunktSentenceTokenizer(ours._params, lang_vars=ours._lang_vars)
+    stock = stock_splitter(language.info.code, language.info.name)
     removed = 0
     for start, end in paragraph_spans(text):
         paragraph = text[start:end]
@@ -139,9 +138,9 @@ def main() -> None:
 
     rng = random.Random(args.seed)
     for rule in RULES:
-        found = examples[rule]
-        print(f"\n{rule}: {len(found)} joins, {min(args.examples, len(found))} at random")
-        for line in sorted(rng.sample(found, min(args.examples, len(found)))):
+        shown = examples[rule]
+        print(f"\n{rule}: {len(shown)} joins, {min(args.examples, len(shown))} at random")
+        for line in sorted(rng.sample(shown, min(args.examples, len(shown)))):
             print("   ", line)
 
     print("\nThe same novels in lowercase (no sentence capitals):")

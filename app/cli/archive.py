@@ -44,6 +44,7 @@ from app.cli.options import (
     exclusion_options,
     scheduler_address,
 )
+from core import ENGINE_VERSION
 from core.archive.add import AddResult, add_to_archive
 from core.archive.check import ArchiveCheck, check_against_archive
 from core.archive.index import ArchiveIndex, ArchiveInfo, describe_options
@@ -351,7 +352,14 @@ def check_heading(checked: ArchiveCheck) -> str:
         if checked.read_all
         else f"{plural(checked.looked_at, 'archived document')} shared enough to be compared"
     )
-    return f"{archive_line(checked.archive)}: {how}.\n"
+    line = f"{archive_line(checked.archive)}: {how}."
+    if checked.archive.engine != ENGINE_VERSION:
+        line += (
+            f"\nIts documents were analysed by an earlier version of Doppel's engine "
+            f"({checked.archive.engine}): add their folders again (doppel archive add) to "
+            "read them with this one."
+        )
+    return line + "\n"
 
 
 def check_to_json(checked: ArchiveCheck, threshold: float) -> dict[str, Any]:

@@ -7,7 +7,10 @@ is cut to its first `TRUNCATE` letters — truncation stemming, which informatio
 studies of these languages found close to a real stemmer (McNamee and Mayfield, 2004; Savoy's
 light stemmers for Czech and Polish) — with Greek accents removed first. Malayalam words stay
 whole (its script's vowel signs make a prefix cut land inside a syllable). docs/engine.md,
-"Reworded passages"."""
+"Reworded passages".
+
+NLTK is imported on the first Snowball stemmer asked for, not with this module: a process
+that never stems (a batch without the reworded detector) does not pay its ~0.5 s import."""
 
 from __future__ import annotations
 
@@ -15,8 +18,6 @@ import threading
 import unicodedata
 from collections.abc import Callable
 from functools import cache
-
-from nltk.stem.snowball import SnowballStemmer
 
 #: letters kept by truncation stemming
 TRUNCATE = 6
@@ -49,12 +50,28 @@ def stemmer_kind(language: str) -> str:
     return "whole words"
 
 
+class _Stems(dict[str, str]):
+    """A memo of stems: looking a known word up is a dict look-up in C (a document's words
+    repeat, and a Snowball call costs ~20 µs); an unknown word is stemmed by `compute` and
+    kept, up to a bound (a huge vocabulary cannot grow it forever)."""
+
+    def __init__(self, compute: Callable[[str], str]) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, word: str) -> str:
+        if len(self) > 200_000:
+            self.clear()
+        found = self[word] = self._compute(word)
+        return found
+
+
 @cache
 def stemmer(language: str) -> Callable[[str], str]:
-    """A function from a case-folded word to its stem, memoised per language (a document's
-    words repeat, and a Snowball call costs ~20 µs)."""
-    stems: dict[str, str] = {}
+    """A function from a case-folded word to its stem, memoised per language."""
     if language in _SNOWBALL:
+        from nltk.stem.snowball import SnowballStemmer
+
         snowball = SnowballStemmer(_SNOWBALL[language])
 
         def compute(word: str) -> str:
@@ -76,12 +93,4 @@ def stemmer(language: str) -> Callable[[str], str]:
         def compute(word: str) -> str:
             return word
 
-    def stem(word: str) -> str:
-        found = stems.get(word)
-        if found is None:
-            if len(stems) > 200_000:  # bounded: a huge vocabulary cannot grow it forever
-                stems.clear()
-            found = stems[word] = compute(word)
-        return found
-
-    return stem
+    return _Stems(compute).__getitem__

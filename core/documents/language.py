@@ -4,28 +4,24 @@ text's language from its stop words.
 The data lives in `resources/nltk_data/` in NLTK's own layout (`tokenizers/punkt_tab/<name>/`,
 `corpora/stopwords/<name>`); `resources/build_language_data.py` regenerates it. A language is
 available when both its Punkt model and its stop list are shipped. Loading never downloads:
-the shipped folder is put on `nltk.data.path` and the model is looked up there only, so NLTK
-raises (it never fetches) if a file is missing. See docs/languages.md."""
+the model files are read from the shipped folder by core.documents.punkt (Punkt's decisions
+without importing NLTK, whose import alone costs ~0.5 s a process), and when NLTK is loaded the
+shipped folder is put first on `nltk.data.path` too. See docs/languages.md."""
 
 from __future__ import annotations
 
 import math
 import re
+import sys
 import threading
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import nltk
-from nltk.tokenize.punkt import (
-    PunktLanguageVars,
-    PunktSentenceTokenizer,
-    load_punkt_params,
-)
-
+from core.documents.punkt import END_MARKS, PunktSplitter, load_model
 from core.errors import LanguageError
 from core.resources import resource_path
 
@@ -65,80 +61,6 @@ class LanguageInfo:
     name: str  # NLTK name, e.g. "english"
 
 
-class _LinearLanguageVars(PunktLanguageVars):  # type: ignore[misc]  # nltk is untyped
-    """Punkt's rules with its two text-wide patterns compiled by the stdlib `re`.
-
-    NLTK 3.10 runs every pattern under a 5-second wall-clock limit (nltk.redos) that covers a
-    whole lazy `finditer` over the text, Punkt's own work between matches included, so a long
-    paragraph with many periods ("1. 2. 3. …", 900 KB) failed with TimeoutError — sooner on a
-    slower machine. These patterns are NLTK's own and match in linear time; the limit guards
-    against caller-supplied patterns, which Doppel never passes."""
-
-    def period_context_re(self) -> re.Pattern[str]:
-        try:
-            return self._re_period_context  # type: ignore[has-type,no-any-return]
-        except AttributeError:
-            self._re_period_context = re.compile(
-                self._period_context_fmt
-                % {"NonWord": self._re_non_word_chars, "SentEndChars": self._re_sent_end_chars},
-                re.UNICODE | re.VERBOSE,
-            )
-            return self._re_period_context
-
-    def _word_tokenizer_re(self) -> re.Pattern[str]:
-        try:
-            return self._re_word_tokenizer  # type: ignore[has-type,no-any-return]
-        except AttributeError:
-            self._re_word_tokenizer = re.compile(
-                self._word_tokenize_fmt
-                % {
-                    "NonWord": self._re_non_word_chars,
-                    "MultiChar": self._re_multi_char_punct,
-                    "WordStart": self._re_word_start,
-                },
-                re.UNICODE | re.VERBOSE,
-            )
-            return self._re_word_tokenizer
-
-
-class _GreekLanguageVars(_LinearLanguageVars):
-    """Greek ends questions with ";" (U+037E, which NFKC turns into U+003B) and uses "·" as a
-    semicolon; NLTK's default Punkt rules only end sentences at ". ? !"."""
-
-    sent_end_chars = (".", "?", "!", ";")
-
-
-class _SentenceTokenizer(PunktSentenceTokenizer):  # type: ignore[misc]  # nltk is untyped
-    """NLTK's Punkt splitter, deciding each possible sentence end on its own token.
-
-    NLTK 3.10 decides a possible end (a ".", "?" or "!") by annotating its context, the word
-    before, the mark and the next word, and asks whether *any* token there breaks a sentence
-    before another token. So the next word's own end counts for the mark before it: "Mr." in
-    '"Is it Mr. Darcy?" she asked' or 'I met Mr. Darcy." She' was split off ("Mr." | "Darcy?""),
-    121 times in the nine test novels. Here only the token that holds the mark decides: the
-    same parameters and annotation, never a split NLTK would not make (docs/languages.md)."""
-
-    def _slices_from_text(self, text: str) -> Iterator[slice]:
-        last_break = 0
-        for match, context in self._match_potential_end_contexts(text):
-            if self._breaks_at(context, len(context) - len(match.group("after_tok"))):
-                yield slice(last_break, match.end())
-                # the next sentence starts at the next word, or at the punctuation that follows
-                last_break = match.start("next_tok") if match.group("next_tok") else match.end()
-        yield slice(last_break, len(text.rstrip()))  # the last one, without trailing whitespace
-
-    def _breaks_at(self, context: str, mark_end: int) -> bool:
-        """Whether the token of `context` that ends at `mark_end` (the possible end) ends a
-        sentence. Punkt's word tokens cover every non-whitespace character in order."""
-        to_cover = mark_end - sum(c.isspace() for c in context[:mark_end])
-        covered = 0
-        for token in self._annotate_tokens(self._tokenize_words(context)):
-            covered += len(token.tok)
-            if covered >= to_cover:
-                return bool(token.sentbreak)
-        return False
-
-
 def _strip_accents(word: str) -> str:
     decomposed = unicodedata.normalize("NFD", word)
     return unicodedata.normalize(
@@ -152,7 +74,7 @@ class Language:
 
     info: LanguageInfo
     stopwords: frozenset[str]
-    _tokenizer: PunktSentenceTokenizer = field(repr=False)
+    _splitter: PunktSplitter = field(repr=False)
     # The word types of the model's training corpus (Punkt's orthographic context), by
     # str.lower(); detect_language uses them to tell close languages apart.
     _vocabulary: Mapping[str, int] = field(repr=False, default_factory=dict)
@@ -160,7 +82,7 @@ class Language:
 
     def span_tokenize(self, text: str) -> list[tuple[int, int]]:
         """Punkt's sentence spans `[start, end)` in `text`."""
-        return list(self._tokenizer.span_tokenize(text))
+        return self._splitter.span_tokenize(text)
 
     def is_stopword(self, word: str) -> bool:
         """Whether `word` (any case) is one of this language's stop words."""
@@ -175,13 +97,16 @@ def _data_root() -> Path:
 
 
 def _use_shipped_data() -> Path:
-    """Put the shipped folder first on nltk.data.path (so `nltk.corpus.stopwords` and
-    `PunktTokenizer` find our files too) and return it."""
+    """The shipped folder; when NLTK is loaded, also put first on nltk.data.path (so
+    `nltk.corpus.stopwords` and `PunktTokenizer` find our files too). Doppel's own reading
+    needs no NLTK, so it is not imported for this."""
     root = str(_data_root())
-    if not nltk.data.path or nltk.data.path[0] != root:
-        if root in nltk.data.path:
-            nltk.data.path.remove(root)
-        nltk.data.path.insert(0, root)
+    nltk = sys.modules.get("nltk")
+    data = getattr(nltk, "data", None)
+    if data is not None and (not data.path or data.path[0] != root):
+        if root in data.path:
+            data.path.remove(root)
+        data.path.insert(0, root)
     return Path(root)
 
 
@@ -224,17 +149,19 @@ def _stop_list(info: LanguageInfo) -> frozenset[str]:
 @cache
 def _load(info: LanguageInfo) -> Language:
     root = _use_shipped_data()
-    # `paths=[root]`: only the shipped model is ever used, whatever else is on nltk.data.path.
-    # nltk.data.find raises LookupError when the file is missing; it never downloads.
-    model_dir = nltk.data.find(f"tokenizers/punkt_tab/{info.name}/", paths=[str(root)])
-    params = load_punkt_params(model_dir)
-    lang_vars = _GreekLanguageVars() if info.code == "el" else _LinearLanguageVars()
-    tokenizer = _SentenceTokenizer(params, lang_vars=lang_vars)
+    # only the shipped model is ever read; a missing file raises, nothing is downloaded
+    model_dir = root / "tokenizers" / "punkt_tab" / info.name
+    try:
+        model = load_model(model_dir)
+    except OSError as error:
+        raise LookupError(f"the Punkt model in {model_dir} cannot be read ({error})") from None
+    # Greek ends questions with ";" (U+037E, which NFKC turns into U+003B)
+    splitter = PunktSplitter(model, END_MARKS + ";" if info.code == "el" else END_MARKS)
     return Language(
         info=info,
         stopwords=_stop_list(info),
-        _tokenizer=tokenizer,
-        _vocabulary=params.ortho_context,
+        _splitter=splitter,
+        _vocabulary=model.ortho_context,
         accent_insensitive=info.code in _ACCENT_INSENSITIVE,
     )
 
@@ -291,20 +218,41 @@ def _stopword_weights() -> dict[str, float]:
     return {word: 1.0 / count for word, count in holders.items()}
 
 
-def _stopword_scores(counts: Counter[str]) -> dict[str, float]:
-    """Only the stop lists are read here: Punkt models load for the shortlist alone."""
+@cache
+def _stopword_holders(infos: tuple[LanguageInfo, ...]) -> dict[str, tuple[int, ...]]:
+    """For each stop word, the positions in `infos` of the languages whose list holds it
+    (the accent-insensitive ones left out: they are looked up by the word without accents)."""
+    holders: dict[str, list[int]] = {}
+    for position, info in enumerate(infos):
+        if info.code not in _ACCENT_INSENSITIVE:
+            for word in _stop_list(info):
+                holders.setdefault(word, []).append(position)
+    return {word: tuple(positions) for word, positions in holders.items()}
+
+
+def _stopword_scores(counts: dict[str, int]) -> dict[str, float]:
+    """Every language's sum, over the sample's words on its stop list, of count × weight.
+    Only the stop lists are read here: Punkt models load for the shortlist alone. Each word
+    is looked up once for all languages (and its accents removed once, for Greek); each
+    language's sum adds its words in the same order, so it is the same number."""
     weights = _stopword_weights()
-    scores = {}
-    for info in available_languages():
-        stopwords = _stop_list(info)
-        accent_insensitive = info.code in _ACCENT_INSENSITIVE
-        score = 0.0
-        for word, n in counts.items():
-            key = _strip_accents(word) if accent_insensitive else word
-            if key in stopwords:
-                score += n * weights[key]
-        scores[info.code] = score
-    return scores
+    infos = available_languages()
+    holders = _stopword_holders(infos)
+    accent_blind = [
+        (position, _stop_list(info))
+        for position, info in enumerate(infos)
+        if info.code in _ACCENT_INSENSITIVE
+    ]
+    scores = [0.0] * len(infos)
+    for word, n in counts.items():
+        for position in holders.get(word, ()):
+            scores[position] += n * weights[word]
+        if accent_blind:
+            key = word if word.isascii() else _strip_accents(word)
+            for position, stopwords in accent_blind:
+                if key in stopwords:
+                    scores[position] += n * weights[key]
+    return {info.code: score for info, score in zip(infos, scores, strict=True)}
 
 
 def _normal_tail(z: float) -> float:
@@ -327,7 +275,7 @@ def detect_language(text: str) -> Detection:
     words = _LETTER_WORD.findall(_sample(text))
     if not words or not available_languages():
         return Detection(code="en", confidence=0.0, reliable=False)
-    stop_scores = _stopword_scores(Counter(w.casefold() for w in words))
+    stop_scores = _stopword_scores(Counter(map(str.casefold, words)))
     ranked = sorted(stop_scores.items(), key=lambda item: (-item[1], item[0]))
     if ranked[0][1] <= 0.0:
         return Detection(code="en", confidence=0.0, reliable=False)
@@ -336,7 +284,9 @@ def detect_language(text: str) -> Detection:
     if shortlist[0] not in with_vocabulary:
         code, confidence = _judge_by_stopwords(ranked, words, shortlist[0])
     else:
-        code, confidence = _judge_by_vocabulary(words, with_vocabulary)
+        code, confidence = _judge_by_vocabulary(
+            Counter(map(str.lower, words)), len(words), with_vocabulary
+        )
     reliable = len(words) >= MIN_WORDS and confidence >= RELIABLE_CONFIDENCE
     return Detection(code=code, confidence=round(confidence, 4), reliable=reliable)
 
@@ -354,18 +304,21 @@ def _judge_by_stopwords(
     return code, margin * evidence * fit
 
 
-def _judge_by_vocabulary(words: list[str], candidates: list[Language]) -> tuple[str, float]:
-    lowered = [w.lower() for w in words]  # Punkt keys its types by str.lower()
-    known = [[w in lang._vocabulary for w in lowered] for lang in candidates]
-    coverage = [sum(k) for k in known]
+def _judge_by_vocabulary(
+    counts: dict[str, int], total: int, candidates: list[Language]
+) -> tuple[str, float]:
+    """`counts`: the sample's words by str.lower() (as Punkt keys its types), `total` words."""
+    # each distinct word looked up once, counted as often as it occurs
+    known = [counts.keys() & lang._vocabulary.keys() for lang in candidates]
+    coverage = [sum(counts[w] for w in k) for k in known]
     order = sorted(range(len(candidates)), key=lambda i: -coverage[i])
     best = order[0]
-    fit = min(1.0, max(0.0, (coverage[best] / len(words) - 0.5) / 0.3))
+    fit = min(1.0, max(0.0, (coverage[best] / total - 0.5) / 0.3))
     if len(order) == 1:
         return candidates[best].info.code, fit
     second = order[1]
-    only_best = sum(1 for a, b in zip(known[best], known[second], strict=True) if a and not b)
-    only_second = sum(1 for a, b in zip(known[best], known[second], strict=True) if b and not a)
+    only_best = sum(counts[w] for w in known[best] - known[second])
+    only_second = sum(counts[w] for w in known[second] - known[best])
     discordant = only_best + only_second
     # only_best >= only_second, as best has the higher coverage; z = 0 means no evidence.
     z = (only_best - only_second) / math.sqrt(discordant) if discordant else 0.0

@@ -17,14 +17,16 @@ an internal apostrophe or hyphen ("don't", "well-known") and, between digits, ac
 
 from __future__ import annotations
 
+import gc
 import itertools
 import re
 import unicodedata
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from core.documents.language import Language
 
@@ -49,11 +51,12 @@ class Sentence:
         return len(self.terms)
 
 
-def _combining_marks_class() -> str:
-    """A regex class body of every combining mark (Unicode category M*) in planes 0 and 1,
-    so a decomposed "é" or a vowel sign stays inside its word. Built once, ~15 ms."""
+def _combining_marks_class(first: int, stop: int) -> str:
+    """A regex class body of every combining mark (Unicode category M*) from code point
+    `first` to `stop` (excluded), so a decomposed "é" or a vowel sign stays inside its word.
+    Built once, ~15 ms."""
     ranges: list[tuple[int, int]] = []
-    for cp in range(0x20000):
+    for cp in range(first, stop):
         if unicodedata.category(chr(cp)).startswith("M"):
             if ranges and ranges[-1][1] == cp - 1:
                 ranges[-1] = (ranges[-1][0], cp)
@@ -62,7 +65,14 @@ def _combining_marks_class() -> str:
     return "".join(f"\\U{a:08x}-\\U{b:08x}" if a != b else f"\\U{a:08x}" for a, b in ranges)
 
 
-_PIECE = rf"[^\W_]+(?:[{_combining_marks_class()}]+[^\W_]*)*"  # letters/digits (+ marks)
+# A combining mark of plane 0 or 1. Two classes, as `re` tests a class of plane-0 characters
+# with one table look-up but one holding plane-1 characters range by range (~300 ranges), and
+# the class is tried after every word: the plane-1 class is only tried on plane-1 characters.
+_MARK = (
+    rf"(?:[{_combining_marks_class(0, 0x10000)}]"
+    rf"|(?=[\U00010000-\U0001ffff])[{_combining_marks_class(0x10000, 0x20000)}])"
+)
+_PIECE = rf"[^\W_]+(?:{_MARK}+[^\W_]*)*"  # letters/digits (+ marks)
 _JOINER = r"(?:['\-\u2010\u2011]|(?<=\d)[.,](?=\d))"  # ' and hyphens; . and , inside numbers
 _WORD = re.compile(rf"{_PIECE}(?:{_JOINER}{_PIECE})*")
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")  # a blank (or whitespace-only) line
@@ -268,20 +278,57 @@ def split_sentences(
     does not start a sentence is joined to the one before (`sentence_spans`, `join_reason`).
     Segments with no letter or digit are dropped. Terms are the case-folded word tokens,
     without the language's stop words when `remove_stopwords`."""
+    spans = sentence_spans(text, language)
+    with _collection_paused():
+        return _sentences(text, spans, language, remove_stopwords)
+
+
+def _sentences(
+    text: str, spans: list[tuple[int, int]], language: Language, remove_stopwords: bool
+) -> tuple[Sentence, ...]:
     finditer = _WORD.finditer
+    # Case-folding the whole text once and slicing it is case-folding each word, as long as
+    # every character folds to one character (str.casefold looks at no context); "ß" → "ss"
+    # does not, and then each word is folded on its own.
+    whole = text.casefold()
+    folded = whole if len(whole) == len(text) else None
+    stopwords: frozenset[str] = frozenset()
     is_stopword: Callable[[str], bool] | None = None
     if remove_stopwords:
-        # the plain set lookup is the fast path; Greek needs its accent-blind lookup
-        is_stopword = (
-            language.is_stopword if language.accent_insensitive else language.stopwords.__contains__
-        )
+        if language.accent_insensitive:
+            is_stopword = language.is_stopword  # Greek: the accent-blind lookup
+        else:
+            stopwords = language.stopwords  # the fast path: a plain set lookup
+    term = Term
     sentences: list[Sentence] = []
-    for start, end in sentence_spans(text, language):
-        words = [(m.group().casefold(), *m.span()) for m in finditer(text, start, end)]
-        if not words:
+    for start, end in spans:
+        found = [m.span() for m in finditer(text, start, end)]
+        if not found:
             continue  # no letter or digit: not a sentence
+        if folded is not None:
+            words = [(folded[a:b], a, b) for a, b in found]
+        else:
+            words = [(text[a:b].casefold(), a, b) for a, b in found]
         if is_stopword is not None:
-            words = [w for w in words if not is_stopword(w[0])]
-        terms = tuple([Term(*w) for w in words])
+            terms = tuple([term(w, a, b) for w, a, b in words if not is_stopword(w)])
+        else:
+            terms = tuple([term(w, a, b) for w, a, b in words if w not in stopwords])
         sentences.append(Sentence(len(sentences), start, end, terms))
     return tuple(sentences)
+
+
+@contextmanager
+def _collection_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while the records are made. A novel makes
+    half a million `Term`s, and every 700 new objects the collector scans the young ones
+    (and now and then the whole heap) for reference cycles these records cannot form: about
+    a quarter of the work of `split_sentences`, for nothing (bench/bench_preprocess.py). It
+    is switched back on after, unless it was off already (another thread may be inside too:
+    then it is only paused longer)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

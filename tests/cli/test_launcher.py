@@ -42,9 +42,13 @@ def test_the_parser_knows_every_command_of_the_table() -> None:
 
 
 def _minimal_arguments(name: str) -> list[str]:
-    return {"compare": ["a", "b"], "report": ["a", "b"], "batch": ["folder"], "phrases": ["a"]}.get(
-        name, []
-    )
+    return {
+        "compare": ["a", "b"],
+        "report": ["a", "b"],
+        "batch": ["folder"],
+        "archive": ["info"],
+        "phrases": ["a"],
+    }.get(name, [])
 
 
 @pytest.mark.parametrize(
@@ -53,6 +57,7 @@ def _minimal_arguments(name: str) -> list[str]:
         (["compare", "a", "b"], True),
         (["report", "a", "b", "--pdf", "r.pdf"], True),
         (["batch", "folder", "--json"], True),
+        (["archive", "check", "folder", "--json"], True),
         (["phrases", "a", "--json"], True),
         (["languages"], True),
         (["self-test"], True),
