@@ -30,7 +30,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.archive.index import ArchiveIndex, ArchiveInfo, Member
-from core.archive.keys import key_hash, ordered_units, sentence_keys
+from core.archive.keys import (
+    StemHashes,
+    could_share,
+    sentence_keys,
+    stem_hashes,
+    unit_keys,
+    word_units,
+)
 from core.batch.cache import DocumentCache, load_via_cache
 from core.batch.common_hint import HINT_SHARE, MIN_HOLDERS, common_text_hint
 from core.batch.common_text import CommonText, CommonTextFinder, fingerprint_document
@@ -134,7 +141,7 @@ def _check(
             everyone = set(range(len(new)))
             pointed: dict[int, set[int]] = {c: everyone for c in index.all_contents()}
         else:
-            pointed = _candidate_contents(index, new, options.match, records, drops=leave_out)
+            pointed = _candidate_contents(index, new, options.match, drops=leave_out)
         taken = {s.path for s in submissions} | set(templates)
         members = _ordered(
             m
@@ -236,15 +243,14 @@ def _candidate_contents(
     index: ArchiveIndex,
     new: Sequence[BatchDocument],
     match: MatchOptions,
-    records: dict[int, BatchDocument],
     *,
     drops: bool,
 ) -> dict[int, set[int]]:
     """The archived contents a new document can form a pair with, each with those new
     documents (indices into `new`): the contents sharing a sentence key with one, and (with
     the reworded detector) those holding a sentence that shares enough stems with one of its
-    sentences for a strong seed (`core.archive.keys`). The records read to verify the latter
-    are kept in `records`."""
+    sentences for a strong seed (`core.archive.keys`), verified on the archived sentence's
+    stems alone (the units table), never on whole records."""
     found: dict[int, set[int]] = {}
     wanted: dict[int, set[int]] = {}  # sentence key -> new documents holding it
     for number, doc in enumerate(new):
@@ -255,33 +261,37 @@ def _candidate_contents(
             found.setdefault(content, set()).update(wanted[key])
     if not match.reworded:
         return found
-    profiles = [(n, d.profile) for n, d in enumerate(new) if d.profile is not None]
-    order = index.stem_counts({s for _, p in profiles for stems in p.stems for s in stems})
-    units = [(n, u) for n, p in profiles for u in ordered_units(p, order)]
-    hashes = {stem: key_hash(stem) for _, u in units for stem in u.prefix}
-    postings = index.word_postings(set(hashes.values()))
-    # archived content -> (a new document, its sentence's stems, the archived sentence, the
-    # stems they must share) for each probe that passed the length and position filters
-    pending: dict[int, list[tuple[int, frozenset[str], int, int]]] = {}
-    for number, u in units:
-        stems = frozenset(u.stems)
-        for position, stem in enumerate(u.prefix):
-            for content, unit, other_position, other_size in postings.get(hashes[stem], ()):
-                if number in found.get(content, ()):
-                    continue
-                both = max(u.need, strong_threshold(other_size))
-                if both > u.size - position or both > other_size - other_position:
-                    continue
-                pending.setdefault(content, []).append((number, stems, unit, both))
-    records.update(index.records(c for c in pending if c not in records))
-    for content, probes in pending.items():
-        profile = records[content].profile if content in records else None
-        if profile is None:
-            continue
-        for number, stems, unit, both in probes:
+    hashes = StemHashes()
+    units = [
+        (number, stem_hashes(doc.profile, hashes))
+        for number, doc in enumerate(new)
+        if doc.profile is not None
+    ]
+    order = index.stem_order({h for _, sets in units for stems in sets for h in stems})
+    probes = [
+        (number, u, frozenset(u.stems), key, position, pair)
+        for number, sets in units
+        for u in word_units(enumerate(sets), order)
+        for key, position, pair in unit_keys(u, order)
+    ]
+    postings = index.word_postings({key for _, _, _, key, _, _ in probes})
+    # (archived content, its sentence) -> (a new document, its sentence's stems, the stems
+    # they must share) for each probe that passed the length and position filters
+    pending: dict[tuple[int, int], list[tuple[int, frozenset[int], int]]] = {}
+    for number, u, stems, key, position, pair in probes:
+        for content, unit, other, size in postings.get(key, ()):
             if number in found.get(content, ()):
                 continue
-            if unit < len(profile.stems) and len(stems.intersection(profile.stems[unit])) >= both:
+            if could_share(u, position, pair, size, other):
+                both = max(u.need, strong_threshold(size))
+                pending.setdefault((content, unit), []).append((number, stems, both))
+    archived = index.unit_stems(pending)
+    for (content, unit), checks in pending.items():
+        theirs = archived.get((content, unit))
+        if theirs is None:
+            continue
+        for number, stems, both in checks:
+            if number not in found.get(content, ()) and len(stems & theirs) >= both:
                 found.setdefault(content, set()).add(number)
     return found
 

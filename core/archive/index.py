@@ -19,6 +19,7 @@ import json
 import os
 import sqlite3
 import time
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from operator import itemgetter
@@ -35,7 +36,18 @@ from core.archive.index_file import (
     identify,
     make_index,
 )
-from core.archive.keys import StemOrder, key_hash, prefix_stems, sentence_keys
+from core.archive.keys import (
+    SAMPLE_UNITS,
+    StemHashes,
+    StemOrder,
+    WordUnit,
+    eligible,
+    key_hash,
+    sentence_keys,
+    stem_hashes,
+    unit_keys,
+    word_units,
+)
 from core.batch.cache import PackedEntry, codec
 from core.batch.cache_codec import CodecError
 from core.batch.cache_file import DAMAGED, error_code, sqlite_reason
@@ -121,7 +133,6 @@ class ArchiveIndex:
         self.path = Path(path) if path is not None else default_index_path()
         self.timeout = timeout
         self.read_only = False
-        self._order: StemOrder | None = None
         kind, reason = identify(self.path)
         if kind is Kind.FOREIGN:
             raise ArchiveError(self.path, f"{reason}; it was left as it was")
@@ -274,12 +285,16 @@ class ArchiveIndex:
         except sqlite3.Error as error:
             raise self._error(error, "it cannot be written") from error
 
-    def stem_order(self) -> StemOrder:
-        """The frozen stem order (loaded once); empty until the first documents are filed."""
-        if self._order is None:
-            counts = {s: n for s, n in self._query("SELECT stem, sentences FROM stem_order")}
-            self._order = StemOrder(counts)
-        return self._order
+    def _order_of(self, connection: sqlite3.Connection, stems: Iterable[int] | None) -> StemOrder:
+        """The frozen stem order: for `stems` only (a check needs no more), or all of it."""
+        if stems is None:
+            return _full_order(connection)
+        counts = dict(
+            _select_in(
+                connection, "SELECT stem, sentences FROM stem_order WHERE stem IN ({})", list(stems)
+            )
+        )
+        return StemOrder(counts, *_order_facts(connection))
 
     def file_members(
         self, loaded: Sequence[tuple[Submission, BatchDocument, str]]
@@ -296,51 +311,40 @@ class ArchiveIndex:
         def change(connection: sqlite3.Connection) -> None:
             nonlocal added, updated
             ids = self._content_ids(connection, [key for _, _, key in loaded])
-            counts = dict(connection.execute("SELECT stem, sentences FROM stem_order"))
-            made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
-            if made is None:  # the archive's first documents: the order is made from them
-                # (a stem in one sentence only ranks as one never seen: as rare as can be;
-                # leaving those out keeps names, typos and one-off words out of the table)
-                counted = StemOrder.counted(record.profile for _, record, _ in loaded)
-                counts = {s: n for s, n in counted.items() if n > 1}
-                connection.executemany(
-                    "INSERT INTO stem_order (stem, sentences) VALUES (?, ?)", counts.items()
-                )
-                connection.execute(
-                    "INSERT INTO meta (name, value) VALUES ('stem_order', ?)", (str(len(loaded)),)
-                )
-            order = StemOrder(counts)
-            ranks = order.ranks(
-                s
-                for _, record, _ in loaded
-                if record.profile is not None
-                for stems in record.profile.stems
-                for s in stems
-            )
             wanted = list(dict.fromkeys(ids[key] for _, _, key in loaded))
-            filed: list[int] = []
             unfiled = {
                 c
                 for (c,) in _select_in(
                     connection, "SELECT id FROM contents WHERE indexed = 0 AND id IN ({})", wanted
                 )
             }
-            sentence_rows: list[tuple[int, int]] = []
-            word_rows: list[tuple[int, int, int, int, int]] = []
-            hashes: dict[str, int] = {}
+            # each new content's sentences as stem hashes (what the word keys and the units
+            # table are made of)
+            hashes = StemHashes()
+            fresh: list[tuple[int, BatchDocument, list[frozenset[int]]]] = []
             for _, record, key in loaded:
                 content = ids[key]
                 if content in unfiled:
                     unfiled.discard(content)
-                    sentence_rows += [(k, content) for k in sentence_keys(record.signature).all()]
-                    if record.profile is not None:
-                        word_rows += [
-                            (h, content, unit, position, size)
-                            for h, unit, position, size in prefix_stems(
-                                record.profile, order, ranks, hashes
-                            )
-                        ]
-                    filed.append(content)
+                    units = stem_hashes(record.profile, hashes) if record.profile else []
+                    fresh.append((content, record, units))
+            made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
+            if made is None:  # the archive's first documents: the order is made from them
+                _make_order(connection, (u for _, _, units in fresh for u in units if eligible(u)))
+            order = self._order_of(connection, None)
+            sentence_rows: list[tuple[int, int]] = []
+            word_rows: list[tuple[int, int, int, int, int]] = []
+            unit_rows: list[tuple[int, int, bytes]] = []
+            # every stem of the chunk numbered in the order once
+            numbers = order.numbers(h for _, _, units in fresh for stems in units for h in stems)
+            for content, record, units in fresh:
+                sentence_rows += [(k, content) for k in sentence_keys(record.signature).all()]
+                for u in word_units(enumerate(units), order, numbers=numbers):
+                    unit_rows.append((content, u.unit, _packed(u.stems)))
+                    word_rows += [
+                        (key, content, u.unit, position, u.size)
+                        for key, position, _ in unit_keys(u, order)
+                    ]
             # (in key order: each page of the key tables is written once, not once a row)
             sentence_rows.sort(key=itemgetter(0))
             word_rows.sort(key=itemgetter(0))
@@ -348,12 +352,15 @@ class ArchiveIndex:
                 "INSERT OR IGNORE INTO sentence_keys (key, content) VALUES (?, ?)", sentence_rows
             )
             connection.executemany(
-                "INSERT OR IGNORE INTO word_keys (stem, content, unit, position, size) "
+                "INSERT OR IGNORE INTO word_keys (key, content, unit, position, size) "
                 "VALUES (?, ?, ?, ?, ?)",
                 word_rows,
             )
             connection.executemany(
-                "UPDATE contents SET indexed = 1 WHERE id = ?", [(c,) for c in filed]
+                "INSERT OR REPLACE INTO units (content, unit, stems) VALUES (?, ?, ?)", unit_rows
+            )
+            connection.executemany(
+                "UPDATE contents SET indexed = 1 WHERE id = ?", [(c,) for c, _, _ in fresh]
             )
             old = dict(
                 _select_in(
@@ -381,9 +388,9 @@ class ArchiveIndex:
                 rows,
             )
             _drop_orphans(connection, set(old.values()) - set(ids.values()))
+            _make_order_again_if_small(connection)
 
         self._write(change)
-        self._order = None
         return added, updated
 
     def _content_ids(self, connection: sqlite3.Connection, keys: Sequence[str]) -> dict[str, int]:
@@ -500,32 +507,48 @@ class ArchiveIndex:
             found.setdefault(key, []).append(content)
         return found
 
-    def word_postings(self, stems: Iterable[int]) -> dict[int, list[tuple[int, int, int, int]]]:
-        """stem hash -> [(content, unit, position, size)] of the filed prefix stems."""
+    def word_postings(self, keys: Iterable[int]) -> dict[int, list[tuple[int, int, int, int]]]:
+        """word key -> [(content, unit, position, size)] filed under it."""
         found: dict[int, list[tuple[int, int, int, int]]] = {}
-        for stem, content, unit, position, size in _select_in(
+        for key, content, unit, position, size in _select_in(
             self._connection,
-            "SELECT stem, content, unit, position, size FROM word_keys WHERE stem IN ({})",
-            list(stems),
+            "SELECT key, content, unit, position, size FROM word_keys WHERE key IN ({})",
+            list(keys),
             self._error,
         ):
-            found.setdefault(stem, []).append((content, unit, position, size))
+            found.setdefault(key, []).append((content, unit, position, size))
         return found
 
-    def stem_counts(self, stems: Iterable[str]) -> StemOrder:
-        """The stem order, read for `stems` only (a check needs no more of it)."""
-        if self._order is not None:
-            return self._order
-        return StemOrder(
-            dict(
-                _select_in(
-                    self._connection,
-                    "SELECT stem, sentences FROM stem_order WHERE stem IN ({})",
-                    list(stems),
-                    self._error,
-                )
+    def stem_order(self, stems: Iterable[int]) -> StemOrder:
+        """The stem order, read for `stems` (hashes) only."""
+        try:
+            return self._order_of(self._connection, stems)
+        except sqlite3.Error as error:
+            raise self._error(error, "it cannot be read") from error
+
+    def unit_stems(self, units: Iterable[tuple[int, int]]) -> dict[tuple[int, int], frozenset[int]]:
+        """(content, unit) -> that archived sentence's stems (hashes): the wanted pairs go into
+        a temporary table (in memory) and are joined on the units table's primary key."""
+        wanted = sorted(set(units))
+        found: dict[tuple[int, int], frozenset[int]] = {}
+        connection = self._connection
+        try:
+            connection.execute("PRAGMA temp_store = MEMORY")
+            connection.execute(
+                "CREATE TEMP TABLE IF NOT EXISTS wanted_units "
+                "(content INTEGER, unit INTEGER, PRIMARY KEY (content, unit)) WITHOUT ROWID"
             )
-        )
+            connection.execute("DELETE FROM wanted_units")
+            connection.executemany("INSERT OR IGNORE INTO wanted_units VALUES (?, ?)", wanted)
+            for content, unit, blob in connection.execute(
+                "SELECT u.content, u.unit, u.stems FROM wanted_units AS w "
+                "JOIN units AS u ON u.content = w.content AND u.unit = w.unit"
+            ):
+                found[content, unit] = frozenset(array("q", blob))
+            connection.execute("DELETE FROM wanted_units")
+        except sqlite3.Error as error:
+            raise self._error(error, "it cannot be read") from error
+        return found
 
     def records(self, contents: Iterable[int]) -> dict[int, BatchDocument]:
         """The stored records of `contents` (a record that cannot be read is an ArchiveError:
@@ -621,9 +644,9 @@ def _select_in(
 
 
 def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> None:
-    """Removes those of `contents` no member points at, with their keys (found again from
-    the record and the frozen order, so each is deleted by its primary key: the key tables
-    need no second index by content)."""
+    """Removes those of `contents` no member points at, with their keys (found again from the
+    record, the units and the frozen order, so each is deleted by its primary key: the key
+    tables need no second index by content)."""
     order: StemOrder | None = None
     reader = codec(BatchDocument)
     for content in contents:
@@ -636,27 +659,119 @@ def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> No
         if row is None:
             continue
         try:
-            record = reader.decode(row[0])
-        except CodecError:
-            record = None
-        if record is None:  # (unreadable: its keys are found the slow way)
+            keys = sentence_keys(reader.decode(row[0]).signature).all()
+        except CodecError:  # (unreadable: its keys are found the slow way)
             connection.execute("DELETE FROM sentence_keys WHERE content = ?", (content,))
-            connection.execute("DELETE FROM word_keys WHERE content = ?", (content,))
         else:
             connection.executemany(
                 "DELETE FROM sentence_keys WHERE key = ? AND content = ?",
-                [(k, content) for k in sentence_keys(record.signature).all()],
+                [(k, content) for k in keys],
             )
-            if record.profile is not None:
-                if order is None:
-                    order = StemOrder(
-                        dict(connection.execute("SELECT stem, sentences FROM stem_order"))
-                    )
-                connection.executemany(
-                    "DELETE FROM word_keys WHERE stem = ? AND content = ? AND unit = ?",
-                    [(h, content, unit) for h, unit, _, _ in prefix_stems(record.profile, order)],
-                )
+        if order is None:
+            order = _full_order(connection)
+        for unit, stems in _units_of(connection, content):
+            connection.executemany(
+                "DELETE FROM word_keys WHERE key = ? AND content = ? AND unit = ?",
+                [
+                    (key, content, unit)
+                    for key, _, _ in unit_keys(_word_unit(unit, stems, order), order)
+                ],
+            )
+        connection.execute("DELETE FROM units WHERE content = ?", (content,))
         connection.execute("DELETE FROM contents WHERE id = ?", (content,))
+
+
+def _full_order(connection: sqlite3.Connection) -> StemOrder:
+    counts = dict(connection.execute("SELECT stem, sentences FROM stem_order"))
+    return StemOrder(counts, *_order_facts(connection))
+
+
+def _order_facts(connection: sqlite3.Connection) -> tuple[int, int | None]:
+    """The sentences the order was made from, and its rare/common line (as made)."""
+    facts = dict(
+        connection.execute(
+            "SELECT name, value FROM meta WHERE name IN ('stem_order', 'rare_below')"
+        )
+    )
+    sample = int(facts.get("stem_order", 0))
+    rare = facts.get("rare_below")
+    return sample, int(rare) if rare is not None else None
+
+
+def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, frozenset[int]]]:
+    return [
+        (unit, frozenset(array("q", blob)))
+        for unit, blob in connection.execute(
+            "SELECT unit, stems FROM units WHERE content = ?", (content,)
+        )
+    ]
+
+
+def _word_unit(unit: int, stems: frozenset[int], order: StemOrder) -> WordUnit:
+    """A filed sentence (from the units table: it could hold a strong seed) in `order`."""
+    return word_units([(unit, stems)], order)[0]
+
+
+def _packed(stems: Iterable[int]) -> bytes:
+    return array("q", sorted(stems)).tobytes()
+
+
+def _make_order(connection: sqlite3.Connection, units: Iterable[frozenset[int]]) -> None:
+    """Makes the stem order from `units` (the archive's sentences so far): the sentences
+    holding each stem (a stem in one sentence only is left out: it ranks as one never seen,
+    as rare as can be, which keeps names, typos and one-off words out of the table)."""
+    sentences = 0
+
+    def counting() -> Iterator[frozenset[int]]:
+        nonlocal sentences
+        for stems in units:
+            sentences += 1
+            yield stems
+
+    counts = StemOrder.counted(counting())
+    connection.execute("DELETE FROM stem_order")
+    connection.executemany(
+        "INSERT INTO stem_order (stem, sentences) VALUES (?, ?)",
+        sorted((s, n) for s, n in counts.items() if n > 1),
+    )
+    connection.executemany(
+        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+        [
+            ("stem_order", str(sentences)),
+            ("rare_below", str(StemOrder({}, sentences).rare_below)),
+        ],
+    )
+
+
+def _make_order_again_if_small(connection: sqlite3.Connection) -> None:
+    """While the order was made from fewer than SAMPLE_UNITS sentences and the archive now
+    holds twice as many, it is made again from all of them and every word key filed again
+    (a first add of a handful of documents does not decide the order for good). Bounded: it
+    happens only while the archive is small."""
+    row = connection.execute("SELECT value FROM meta WHERE name = 'stem_order'").fetchone()
+    sample = int(row[0]) if row is not None else 0
+    if sample >= SAMPLE_UNITS:
+        return
+    (total,) = connection.execute("SELECT count(*) FROM units").fetchone()
+    if total < 2 * max(sample, 1):
+        return
+    everything = [
+        (content, unit, frozenset(array("q", blob)))
+        for content, unit, blob in connection.execute("SELECT content, unit, stems FROM units")
+    ]
+    _make_order(connection, (stems for _, _, stems in everything))
+    order = _full_order(connection)
+    connection.execute("DELETE FROM word_keys")
+    rows = []
+    for content, unit, stems in everything:
+        u = _word_unit(unit, stems, order)
+        rows += [(key, content, unit, p, u.size) for key, p, _ in unit_keys(u, order)]
+    rows.sort(key=itemgetter(0))
+    connection.executemany(
+        "INSERT OR IGNORE INTO word_keys (key, content, unit, position, size) "
+        "VALUES (?, ?, ?, ?, ?)",
+        rows,
+    )
 
 
 __all__ = ["ArchiveError", "ArchiveIndex", "ArchiveInfo", "Member", "key_hash"]

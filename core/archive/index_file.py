@@ -62,14 +62,21 @@ SCHEMA = (
     # sentence keys (core.archive.keys): composite sentences and bigrams
     "CREATE TABLE sentence_keys (key INTEGER NOT NULL, content INTEGER NOT NULL, "
     "PRIMARY KEY (key, content)) WITHOUT ROWID",
-    # word keys: each sentence's prefix stems, with the filters' facts
-    "CREATE TABLE word_keys (stem INTEGER NOT NULL, content INTEGER NOT NULL, "
+    # word keys (core.archive.keys.unit_keys): a sentence's rare prefix stems alone, and its
+    # other prefix stems in pairs, with the stem's position and the sentence's size (filters)
+    "CREATE TABLE word_keys (key INTEGER NOT NULL, content INTEGER NOT NULL, "
     "unit INTEGER NOT NULL, position INTEGER NOT NULL, size INTEGER NOT NULL, "
-    "PRIMARY KEY (stem, content, unit)) WITHOUT ROWID",
-    # the frozen stem order: sentences holding each stem when the archive was started
-    "CREATE TABLE stem_order (stem TEXT PRIMARY KEY, sentences INTEGER NOT NULL) WITHOUT ROWID",
+    "PRIMARY KEY (key, content, unit)) WITHOUT ROWID",
+    # each sentence that could hold a strong seed: its stems' hashes (8-byte integers), what a
+    # check verifies a probe on without reading the whole record
+    "CREATE TABLE units (content INTEGER NOT NULL, unit INTEGER NOT NULL, "
+    "stems BLOB NOT NULL, PRIMARY KEY (content, unit)) WITHOUT ROWID",
+    # the frozen stem order: sentences holding each stem (hash) when the order was made
+    "CREATE TABLE stem_order (stem INTEGER PRIMARY KEY, sentences INTEGER NOT NULL)",
 )
-TABLES = frozenset({"meta", "contents", "members", "sentence_keys", "word_keys", "stem_order"})
+TABLES = frozenset(
+    {"meta", "contents", "members", "sentence_keys", "word_keys", "units", "stem_order"}
+)
 
 
 class ArchiveError(Exception):

@@ -19,10 +19,10 @@ from core.archive.add import add_to_archive
 from core.archive.check import check_against_archive
 from core.archive.index import ArchiveIndex
 from core.archive.index_file import ArchiveError
-from core.archive.keys import StemOrder, key_hash, ordered_units, prefix_stems, sentence_keys
+from core.archive.keys import StemOrder, could_share, sentence_keys, unit_keys, word_units
 from core.batch.result import BatchResult
 from core.batch.run import BatchOptions, run_batch
-from core.detection.reworded import WordProfile, strong_threshold
+from core.detection.reworded import strong_threshold
 from core.documents.signature import Signature
 from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
 
@@ -217,9 +217,9 @@ def test_adding_is_incremental_and_follows_changes(tmp_path: Path) -> None:
         assert index.remove([old]) and len(index) == 0
         counts = [
             index._connection.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-            for t in ("contents", "sentence_keys", "word_keys")
+            for t in ("contents", "sentence_keys", "word_keys", "units")
         ]
-        assert counts == [0, 0, 0]  # nothing left behind by what was removed
+        assert counts == [0, 0, 0, 0]  # nothing left behind by what was removed
 
 
 def test_evidence_is_kept_after_the_files_are_gone(tmp_path: Path) -> None:
@@ -286,23 +286,34 @@ def test_sentence_keys_never_miss_a_shared_sentence_or_bigram(docs, rule, min_bl
 
 
 @given(
-    st.lists(st.lists(st.sampled_from("abcdefghijkl"), min_size=0, max_size=12), max_size=4),
-    st.lists(st.lists(st.sampled_from("abcdefghijkl"), min_size=0, max_size=12), max_size=4),
-    st.dictionaries(st.sampled_from("abcdefghijkl"), st.integers(0, 9)),
+    st.lists(st.frozensets(st.integers(0, 14), max_size=12), max_size=4),
+    st.lists(st.frozensets(st.integers(0, 14), max_size=12), max_size=4),
+    st.dictionaries(st.integers(0, 14), st.integers(0, 60)),
+    st.integers(0, 40_000),
 )
-@settings(max_examples=400, deadline=None)
-def test_prefix_stems_meet_for_every_strong_seed_whatever_the_order(new, old, counts):
-    order = StemOrder(counts)
-    a = WordProfile("en", tuple(range(len(new))), tuple(tuple(s) for s in new))
-    b = WordProfile("en", tuple(range(len(old))), tuple(tuple(s) for s in old))
-    filed = {(h, unit) for h, unit, _, _ in prefix_stems(b, order)}
-    for x in ordered_units(a, order):
-        probes = {key_hash(s) for s in x.prefix}
-        for unit, stems in enumerate(b.stems):
-            shared = len(set(x.stems) & set(stems))
-            need = max(x.need, strong_threshold(len(set(stems))))
-            if len(set(stems)) >= 5 and shared >= need:
-                assert any((h, unit) in filed for h in probes)
+@settings(max_examples=500, deadline=None)
+def test_word_keys_meet_and_pass_the_filters_for_every_strong_seed(new, old, counts, sample):
+    """Whatever the order and whichever stems are rare: every pair of sentences sharing the
+    stems of a strong seed shares a word key that passes the length and position filters on
+    both sides (the brute-force oracle: every pair of sentences)."""
+    order = StemOrder(counts, sample)
+    filed = {}
+    for v in word_units(enumerate(old), order):
+        for key, position, _ in unit_keys(v, order):
+            filed.setdefault(key, []).append((v.unit, position, v.size))
+    for u in word_units(enumerate(new), order):
+        met = {
+            unit
+            for key, position, pair in unit_keys(u, order)
+            for unit, other, size in filed.get(key, ())
+            if could_share(u, position, pair, size, other)
+        }
+        for unit, stems in enumerate(old):
+            if len(stems) < 5:
+                continue
+            need = max(u.need, strong_threshold(len(stems)))
+            if len(set(u.stems) & stems) >= need:
+                assert unit in met
 
 
 # --- the file is the user's data ----------------------------------------------------------------
