@@ -5,19 +5,22 @@ The files are found as a folder check finds them (`core.batch.inputs`: recursive
 (`core.batch.run.load_all`: worker processes, a file that kills its reader failed alone),
 through the index itself as the document store: a content already archived (same bytes,
 same options, same engine) is not read again, whatever its path. Each chunk of files is then
-filed in one transaction (`ArchiveIndex.file_members`): its contents under their keys and
-its files as members. An add stopped midway (cancel, a crash) keeps every chunk filed; the
-contents read in the unfinished chunk wait, unfiled, for the next add to find them."""
+filed in one transaction (`ArchiveIndex.file_members`): its contents, their keys and its
+files as members, on a thread of its own while the next chunk is read. An add stopped midway
+(cancel, a crash) keeps every chunk filed; the unfinished chunk is read again by the next
+add."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.archive.index import ArchiveIndex, ArchiveInfo
-from core.batch.cache import cache_key
+from core.batch.cache import PackedEntry, cache_key
+from core.batch.common_text import DocumentFingerprints
 from core.batch.inputs import collect_inputs
 from core.batch.result import BatchDocument, FailedDocument, Submission
 from core.batch.run import BatchOptions, load_all
@@ -73,24 +76,37 @@ def _add(
     failed: list[FailedDocument] = []
     added = updated = 0
     chunks = [submissions[k : k + ADD_CHUNK] for k in range(0, len(submissions), ADD_CHUNK)]
-    for number, chunk in enumerate(chunks):
-        loaded, lost = load_all(
-            chunk,
-            index.options,
-            index,
-            options.workers,
-            _part(progress, number, len(chunks)),
-            cluster=cluster,
-        )
-        failed += lost
-        rows = _rows(chunk, loaded, index)
-        new, changed = index.file_members(rows)
-        added += new
-        updated += changed
+    # a chunk is filed on a thread of its own (its own connection) while the next is read: the
+    # filing's Python work overlaps the workers' reading instead of making them wait
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="doppel-archive-filing") as filer:
+        filing: Future[tuple[int, int]] | None = None
+        try:
+            for number, chunk in enumerate(chunks):
+                store = _ChunkStore(index)
+                loaded, lost = load_all(
+                    chunk,
+                    index.options,
+                    store,
+                    options.workers,
+                    _part(progress, number, len(chunks)),
+                    cluster=cluster,
+                )
+                failed += lost
+                if filing is not None:
+                    new, changed = filing.result()
+                    added, updated = added + new, updated + changed
+                filing = filer.submit(_file, index.path, _rows(chunk, loaded, index), store.entries)
+            if filing is not None:
+                new, changed = filing.result()
+                added, updated = added + new, updated + changed
+                filing = None
+        finally:
+            if filing is not None:  # stopped while a chunk was being filed: let it land
+                filing.exception()
     if progress is not None:
         progress(1.0, "Done")
     if not failed:
-        index.drop_unused()  # (contents left by an add that was stopped)
+        index.drop_unused()  # (contents left by an add of an earlier version that was stopped)
     read = len(submissions) - len(failed)
     return AddResult(
         added=added,
@@ -100,6 +116,39 @@ def _add(
         report_pages=collected.report_pages,
         info=index.info(),
     )
+
+
+class _ChunkStore:
+    """The document store a chunk is read through: what the index already holds is found
+    there (not read again); what is read is kept here, and filed with its keys and members in
+    one transaction (`_file`)."""
+
+    def __init__(self, index: ArchiveIndex) -> None:
+        self.index = index
+        self.entries: list[PackedEntry] = []
+
+    def batch_documents(self, keys: Iterable[str]) -> dict[str, BatchDocument]:
+        return self.index.batch_documents(keys)
+
+    def document_blobs(self, keys: Iterable[str]) -> dict[str, bytes]:
+        return self.index.document_blobs(keys)
+
+    def fingerprints(self, keys: Iterable[str]) -> dict[str, DocumentFingerprints]:
+        return {}
+
+    def put_packed(self, rows: Iterable[PackedEntry]) -> None:
+        self.entries.extend(rows)
+
+    def put_fingerprints(self, rows: Iterable[tuple[str, bytes]]) -> None:
+        return None
+
+
+def _file(
+    path: Path, rows: list[tuple[Submission, BatchDocument, str]], entries: list[PackedEntry]
+) -> tuple[int, int]:
+    """(On the filing thread, with a connection of its own.) Files a chunk."""
+    with ArchiveIndex(path) as index:
+        return index.file_members(rows, entries)
 
 
 def _rows(

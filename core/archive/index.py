@@ -51,7 +51,6 @@ from core.archive.keys import (
 from core.batch.cache import PackedEntry, codec
 from core.batch.cache_codec import CodecError
 from core.batch.cache_file import DAMAGED, error_code, sqlite_reason
-from core.batch.common_text import DocumentFingerprints
 from core.batch.result import BatchDocument, Submission
 from core.documents.document import Document
 from core.options import SignatureOptions
@@ -222,7 +221,7 @@ class ArchiveIndex:
     def engine(self) -> str:
         return self._meta("engine") or ""
 
-    # --- the document store an add reads through (core.batch.run.DocumentStore) ------------
+    # --- what an add reads through (core.archive.add's store): contents already archived ----
 
     def batch_documents(self, keys: Iterable[str]) -> dict[str, BatchDocument]:
         """Records already in the index by cache key (their files need not be read again)."""
@@ -247,25 +246,6 @@ class ArchiveIndex:
                 self._query(f"SELECT key, document FROM contents WHERE key IN ({marks})", chunk)
             )
         return found
-
-    def fingerprints(self, keys: Iterable[str]) -> dict[str, DocumentFingerprints]:
-        return {}  # (an add looks for no common text)
-
-    def put_fingerprints(self, rows: Iterable[tuple[str, bytes]]) -> None:
-        return None
-
-    def put_packed(self, rows: Iterable[PackedEntry]) -> None:
-        """New contents, not yet filed under their keys (`file_members` does that, with their
-        members, in one transaction): an add stopped midway leaves them for the next add to
-        find, never a member without its keys."""
-        batch = list(rows)
-        if batch:
-            self._write(
-                lambda c: c.executemany(
-                    "INSERT OR IGNORE INTO contents (key, record, document) VALUES (?, ?, ?)",
-                    batch,
-                )
-            )
 
     # --- writing --------------------------------------------------------------------------
 
@@ -297,19 +277,27 @@ class ArchiveIndex:
         return StemOrder(counts, *_order_facts(connection))
 
     def file_members(
-        self, loaded: Sequence[tuple[Submission, BatchDocument, str]]
+        self,
+        loaded: Sequence[tuple[Submission, BatchDocument, str]],
+        entries: Sequence[PackedEntry] = (),
     ) -> tuple[int, int]:
-        """Files the `(submission, record, cache key)` of an add: each content not yet filed
-        under its keys is filed, and each file becomes a member (a changed file's member now
-        points at its new content; a content no member points at any more is removed with its
-        keys). The first documents ever filed make the stem order. One transaction. Returns
-        how many members are new, and how many now point at a changed content."""
+        """Files the `(submission, record, cache key)` of an add, with the new contents read
+        for them (`entries`, stored first): each content not yet filed under its keys is
+        filed, and each file becomes a member (a changed file's member now points at its new
+        content; a content no member points at any more is removed with its keys). The first
+        documents ever filed make the stem order. One transaction: contents, keys and members
+        land together or not at all. Returns how many members are new, and how many now point
+        at a changed content."""
         added = updated = 0
         if not loaded:
             return added, updated
 
         def change(connection: sqlite3.Connection) -> None:
             nonlocal added, updated
+            connection.executemany(
+                "INSERT OR IGNORE INTO contents (key, record, document) VALUES (?, ?, ?)",
+                entries,
+            )
             ids = self._content_ids(connection, [key for _, _, key in loaded])
             wanted = list(dict.fromkeys(ids[key] for _, _, key in loaded))
             unfiled = {

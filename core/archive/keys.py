@@ -107,7 +107,7 @@ RARE_SHARE = 1 / 1_000
 #: the order is made again from the whole archive while it was made from fewer sentences
 #: than this and the archive has twice as many (a first add of a handful of documents does
 #: not fix the order for good)
-SAMPLE_UNITS = 100_000
+SAMPLE_UNITS = 50_000
 
 
 class StemOrder:
