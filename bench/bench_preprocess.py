@@ -126,7 +126,9 @@ def values(analysed: Any) -> tuple[Any, ...]:
     detection, sentences, signature, profile = analysed
     return (
         (detection.code, detection.confidence, detection.reliable),
-        tuple(dataclasses.astuple(s) for s in sentences),
+        tuple(
+            (s.index, s.start, s.end, tuple(map(dataclasses.astuple, s.terms))) for s in sentences
+        ),
         dataclasses.astuple(signature),
         (profile.language, profile.sentence_indices, profile.stems),
     )

@@ -72,8 +72,9 @@ __all__ = [
 #: 3: documents carry block quotes and exclusions; 4: the engine's modules moved (core/ grouped
 #: by concern) and the summary is the BatchDocument record; 5: the record holds the word
 #: profile of the reworded-passage detector; 6: typed JSON rows instead of pickles, the file
-#: identifies itself (application id, meta table), documents carry their tampering
-CACHE_FORMAT = 6
+#: identifies itself (application id, meta table), documents carry their tampering; 7: a
+#: sentence holds its terms as three tuples (texts, starts, ends), not a tuple of Term records
+CACHE_FORMAT = 7
 #: the common-text fingerprints' format (core.batch.common_text), part of their key
 FINGERPRINT_FORMAT = 1
 #: seconds to wait for another program's lock on the cache before going on without writing

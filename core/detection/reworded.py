@@ -92,7 +92,7 @@ def word_profile(sentences: Sequence[Sentence], language: str) -> WordProfile:
     return WordProfile(
         language=language,
         sentence_indices=tuple(s.index for s in sentences),
-        stems=tuple(tuple(stem(t.text) for t in s.terms) for s in sentences),
+        stems=tuple([tuple(map(stem, s.term_texts)) for s in sentences]),
     )
 
 

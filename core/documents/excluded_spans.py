@@ -100,6 +100,6 @@ def sentences_for_scoring(
         elif all(excluded.covers(a, b) for a, b in word_spans(text, sentence.start, sentence.end)):
             dropped.append(sentence.index)
         else:
-            terms = tuple(t for t in sentence.terms if not excluded.covers(t.start, t.end))
-            kept.append(Sentence(sentence.index, sentence.start, sentence.end, terms))
+            terms = [t for t in sentence.terms if not excluded.covers(t.start, t.end)]
+            kept.append(Sentence.from_terms(sentence.index, sentence.start, sentence.end, terms))
     return kept, tuple(dropped)

@@ -17,22 +17,23 @@ an internal apostrophe or hyphen ("don't", "well-known") and, between digits, ac
 
 from __future__ import annotations
 
-import gc
 import itertools
+import operator
 import re
 import unicodedata
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterable
 
     from core.documents.language import Language
 
 
 @dataclass(frozen=True, slots=True)
 class Term:
+    """One term of a sentence as a record of its own (`Sentence.terms`)."""
+
     text: str  # case-folded form used for keys
     start: int
     end: int
@@ -40,15 +41,43 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Sentence:
+    """A sentence's span and its terms, held as three parallel tuples (the terms' case-folded
+    texts and their `[start, end)` spans): the nine test novels hold 439,000 terms, and three
+    tuples per sentence cost a fraction of a record per term to make, store and read back."""
+
     index: int  # position among the document's sentences
     start: int
     end: int
-    terms: tuple[Term, ...]
+    term_texts: tuple[str, ...]  # case-folded form used for keys, in text order
+    term_starts: tuple[int, ...]
+    term_ends: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not len(self.term_texts) == len(self.term_starts) == len(self.term_ends):
+            raise ValueError("a sentence needs as many term starts and ends as term texts")
+
+    @classmethod
+    def from_terms(cls, index: int, start: int, end: int, terms: Iterable[Term]) -> Sentence:
+        """The sentence holding `terms` (in text order)."""
+        listed = list(terms)
+        return cls(
+            index,
+            start,
+            end,
+            tuple([t.text for t in listed]),
+            tuple([t.start for t in listed]),
+            tuple([t.end for t in listed]),
+        )
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """The terms as `Term` records (made on each call: the hot paths read the tuples)."""
+        return tuple(map(Term, self.term_texts, self.term_starts, self.term_ends))
 
     @property
     def length(self) -> int:
         """ℓ: the number of terms (words left after stop-word removal)."""
-        return len(self.terms)
+        return len(self.term_texts)
 
 
 def _combining_marks_class(first: int, stop: int) -> str:
@@ -72,16 +101,44 @@ _MARK = (
     rf"(?:[{_combining_marks_class(0, 0x10000)}]"
     rf"|(?=[\U00010000-\U0001ffff])[{_combining_marks_class(0x10000, 0x20000)}])"
 )
-_PIECE = rf"[^\W_]+(?:{_MARK}+[^\W_]*)*"  # letters/digits (+ marks)
+# The quantifiers are possessive (`++`, `*+`: what they took is never given back), which
+# spares `re` keeping the places to backtrack to; it never would: letters, marks and joiners
+# are disjoint classes and everything after a piece is optional, so the matches are the same.
+_PIECE = rf"[^\W_]++(?:{_MARK}++[^\W_]*+)*+"  # letters/digits (+ marks)
 _JOINER = r"(?:['\-\u2010\u2011]|(?<=\d)[.,](?=\d))"  # ' and hyphens; . and , inside numbers
-_WORD = re.compile(rf"{_PIECE}(?:{_JOINER}{_PIECE})*")
+_WORD = re.compile(rf"{_PIECE}(?:{_JOINER}{_PIECE})*+")
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")  # a blank (or whitespace-only) line
+
+# The same pattern as one capturing group: `re.split` then hands back the text cut into
+# alternating runs of non-word characters and words, whose lengths give every word's span
+# without a match object per word (`_split_words`). On ASCII text (nearly every sentence of
+# an English text, once normalised) it is the same as the ASCII pattern, which `re` runs ~1.6×
+# faster (a class of ASCII characters is one bitmap test, `\w` a Unicode look-up): in ASCII,
+# `[^\W_]` is [A-Za-z0-9], `\d` is [0-9], and no character is a combining mark or a Unicode
+# hyphen.
+_WORD_SPLIT = re.compile(f"({_WORD.pattern})")
+_ASCII_PIECE = r"[A-Za-z0-9]++"
+_ASCII_WORD_SPLIT = re.compile(
+    rf"({_ASCII_PIECE}(?:(?:['\-]|(?<=[0-9])[.,](?=[0-9])){_ASCII_PIECE})*+)"
+)
+
+
+def _split_words(text: str, offset: int = 0) -> tuple[list[str], list[int], list[int]]:
+    """The word tokens of `text` (as written), their starts and their ends, plus `offset`.
+
+    One pass of the pattern: `parts` alternates non-words and words, [gap, word, gap, ...,
+    word, gap], so word k is `parts[2k + 1]` and the running sum of the lengths gives where
+    each part starts. The words are exactly `_WORD.finditer`'s matches (the same pattern,
+    scanned the same way; it cannot match the empty string)."""
+    parts = (_ASCII_WORD_SPLIT if text.isascii() else _WORD_SPLIT).split(text)
+    positions = list(itertools.accumulate(map(len, parts), initial=offset))
+    return parts[1::2], positions[1:-1:2], positions[2::2]
 
 
 def word_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """The `[start, end)` spans of the word tokens in `text[start:end]`, absolute in `text`."""
-    stop = len(text) if end is None else end
-    return [m.span() for m in _WORD.finditer(text, start, stop)]
+    _, starts, ends = _split_words(text[start:end], start)
+    return list(zip(starts, ends, strict=True))
 
 
 def paragraph_spans(text: str) -> list[tuple[int, int]]:
@@ -278,57 +335,53 @@ def split_sentences(
     does not start a sentence is joined to the one before (`sentence_spans`, `join_reason`).
     Segments with no letter or digit are dropped. Terms are the case-folded word tokens,
     without the language's stop words when `remove_stopwords`."""
-    spans = sentence_spans(text, language)
-    with _collection_paused():
-        return _sentences(text, spans, language, remove_stopwords)
+    return _sentences(text, sentence_spans(text, language), language, remove_stopwords)
 
 
 def _sentences(
     text: str, spans: list[tuple[int, int]], language: Language, remove_stopwords: bool
 ) -> tuple[Sentence, ...]:
-    finditer = _WORD.finditer
-    # Case-folding the whole text once and slicing it is case-folding each word, as long as
-    # every character folds to one character (str.casefold looks at no context); "ß" → "ss"
-    # does not, and then each word is folded on its own.
-    whole = text.casefold()
-    folded = whole if len(whole) == len(text) else None
-    stopwords: frozenset[str] = frozenset()
-    is_stopword: Callable[[str], bool] | None = None
-    if remove_stopwords:
-        if language.accent_insensitive:
-            is_stopword = language.is_stopword  # Greek: the accent-blind lookup
-        else:
-            stopwords = language.stopwords  # the fast path: a plain set lookup
-    term = Term
+    """The records of the sentences at `spans`: each sentence's words as `word_spans` finds
+    them, case-folded one by one, the stop words left out. Every step runs over a whole
+    sentence in C (map, compress), none per word in Python."""
+    split, ascii_split = _WORD_SPLIT.split, _ASCII_WORD_SPLIT.split
+    casefold = str.casefold
+    not_ = operator.not_
+    compress, islice = itertools.compress, itertools.islice
+    is_stopword: Callable[[str], bool]
+    if language.accent_insensitive:
+        is_stopword = language.is_stopword  # Greek: the accent-blind lookup
+    else:
+        is_stopword = language.stopwords.__contains__  # the fast path: a plain set lookup
     sentences: list[Sentence] = []
     for start, end in spans:
-        found = [m.span() for m in finditer(text, start, end)]
-        if not found:
+        piece = text[start:end]
+        # [gap, word, gap, ..., word, gap] (see _split_words). An ASCII sentence is split
+        # lowercased, which is each word case-folded: in ASCII, str.casefold is str.lower, and
+        # it only turns letters into letters.
+        if piece.isascii():
+            parts = ascii_split(piece.lower())
+            words = parts[1::2]
+        else:
+            parts = split(piece)
+            words = list(map(casefold, parts[1::2]))
+        if not words:
             continue  # no letter or digit: not a sentence
-        if folded is not None:
-            words = [(folded[a:b], a, b) for a, b in found]
+        positions = list(itertools.accumulate(map(len, parts), initial=start))
+        starts, ends = islice(positions, 1, None, 2), islice(positions, 2, None, 2)
+        if remove_stopwords:
+            kept = list(map(not_, map(is_stopword, words)))
+            sentence = Sentence(
+                len(sentences),
+                start,
+                end,
+                tuple(compress(words, kept)),
+                tuple(compress(starts, kept)),
+                tuple(compress(ends, kept)),
+            )
         else:
-            words = [(text[a:b].casefold(), a, b) for a, b in found]
-        if is_stopword is not None:
-            terms = tuple([term(w, a, b) for w, a, b in words if not is_stopword(w)])
-        else:
-            terms = tuple([term(w, a, b) for w, a, b in words if w not in stopwords])
-        sentences.append(Sentence(len(sentences), start, end, terms))
+            sentence = Sentence(
+                len(sentences), start, end, tuple(words), tuple(positions[1:-1:2]), tuple(ends)
+            )
+        sentences.append(sentence)
     return tuple(sentences)
-
-
-@contextmanager
-def _collection_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while the records are made. A novel makes
-    half a million `Term`s, and every 700 new objects the collector scans the young ones
-    (and now and then the whole heap) for reference cycles these records cannot form: about
-    a quarter of the work of `split_sentences`, for nothing (bench/bench_preprocess.py). It
-    is switched back on after, unless it was off already (another thread may be inside too:
-    then it is only paused longer)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

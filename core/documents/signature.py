@@ -58,12 +58,12 @@ def build_signature(
     indices: list[int] = []
     too_long: list[int] = []
     for sentence in sentences:
-        terms = sentence.terms
-        if length_cap and len(terms) > MAX_PAPER_LENGTH:
+        texts = sentence.term_texts
+        if length_cap and len(texts) > MAX_PAPER_LENGTH:
             too_long.append(sentence.index)
             continue
-        symbols.append(len(terms))
-        keys.append(tuple(t.text for t in terms[:key_size]))
+        symbols.append(len(texts))
+        keys.append(texts[:key_size])
         indices.append(sentence.index)
     return Signature(
         symbols=tuple(symbols),

@@ -136,7 +136,7 @@ def test_strings_come_back_exactly_whatever_they_hold(
     )
     assert codec(BatchDocument).decode(codec(BatchDocument).encode(record)) == record
     terms = tuple(Term(w, k, k + 1) for k, w in enumerate(warnings))
-    sentence = Sentence(0, 0, len(warnings), terms)
+    sentence = Sentence.from_terms(0, 0, len(warnings), terms)
     changed = dataclasses.replace(doc, sentences=(sentence,))
     assert ROOT.decode(ROOT.encode(changed)) == changed
 
@@ -314,8 +314,12 @@ def test_a_value_of_the_wrong_type_anywhere_is_refused() -> None:
         signature = json.loads(json.dumps(data))
         signature[fields.index("signature")][1] = keys
         bad.append(blob_of(signature))
+    # a sentence's columns: index, start, end, term texts, term starts, term ends
     sentence = json.loads(json.dumps(data))
-    sentence[fields.index("sentences")][3][0][1] = ["a"]  # a term's start: not an int
+    sentence[fields.index("sentences")][4][0][0] = "a"  # a term's start: not an int
+    bad.append(blob_of(sentence))
+    sentence = json.loads(json.dumps(data))
+    sentence[fields.index("sentences")][5][0].pop()  # a term without its end
     bad.append(blob_of(sentence))
     for blob in bad:
         with pytest.raises(CodecError):

@@ -73,8 +73,7 @@ def reference_sentences(
             continue
         if remove_stopwords:
             words = [w for w in words if not is_stopword(w[0])]
-        terms = tuple(Term(*w) for w in words)
-        sentences.append(Sentence(len(sentences), start, end, terms))
+        sentences.append(Sentence.from_terms(len(sentences), start, end, (Term(*w) for w in words)))
     return tuple(sentences)
 
 
@@ -192,6 +191,49 @@ def test_the_word_pattern_is_the_former_one(text: str) -> None:
     assert word_spans(text) == [m.span() for m in _OLD_WORD.finditer(text)]
 
 
+# What the word pattern decides on: letters (cased, caseless, ASCII and not), digits, combining
+# marks of planes 0 and 1, apostrophes, hyphens (ASCII and Unicode), "." and "," next to digits,
+# the underscore (not a word character), spaces and other marks.
+_WORDISH = st.lists(
+    st.sampled_from(
+        [
+            *"aZé9٣ß_ '-.,!\n\u2010\u2011\u2019\u0301\u0345\u093f\U0001d165\U000101fd\U0001d7ce",
+            *["ǅ", "İ", "Ω", "日", "x²", "½", "3.14", "1,000", "don't", "well-known"],
+        ]
+    ),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.one_of(_WORDISH, st.text(alphabet=st.characters(max_codepoint=127), max_size=60)))
+def test_the_word_spans_are_the_former_pattern_s(text: str) -> None:
+    """`word_spans` (one `re.split`, lengths summed; the ASCII pattern on ASCII text) and the
+    possessive pattern find the words the former pattern's matches found, anywhere in a text."""
+    expected = [m.span() for m in _OLD_WORD.finditer(text)]
+    assert word_spans(text) == expected
+    assert [m.span() for m in sentences_module._WORD.finditer(text)] == expected
+    middle = len(text) // 3
+    assert word_spans(text, middle, 2 * middle) == [
+        m.span() for m in _OLD_WORD.finditer(text, middle, 2 * middle)
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=_WORDISH, keep=st.booleans(), code=st.sampled_from(["en", "el", "de"]))
+def test_the_terms_are_the_former_ones(text: str, keep: bool, code: str) -> None:
+    """Each sentence's term tuples are its words, case-folded, without the stop words."""
+    assert_same(text, get_language(code), remove_stopwords=not keep)
+
+
+def test_a_sentence_holds_as_many_starts_and_ends_as_texts() -> None:
+    sentence = Sentence.from_terms(3, 0, 9, [Term("cat", 0, 3), Term("sat", 4, 7)])
+    assert sentence.terms == (Term("cat", 0, 3), Term("sat", 4, 7))
+    assert sentence.length == 2 and sentence.term_texts == ("cat", "sat")
+    with pytest.raises(ValueError, match="as many"):
+        Sentence(0, 0, 9, ("cat", "sat"), (0, 4), (3,))
+
+
 @pytest.mark.parametrize(
     "text", ["Straße. GROSSE Maße! İstanbul ǅemal ﬁne.", "a\u0301b\U0001d165c x\U000101fd."]
 )
@@ -204,20 +246,6 @@ def test_a_splitter_made_from_a_model_splits() -> None:
     splitter = PunktSplitter(get_language("en")._splitter._model)
     assert splitter.span_tokenize("Mr. Smith came. He left.") == [(0, 15), (16, 24)]
     assert splitter.span_tokenize("") == []
-
-
-def test_garbage_collection_is_on_again_after_splitting() -> None:
-    import gc
-
-    assert gc.isenabled()
-    split_sentences("One. Two.", get_language("en"))
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        split_sentences("One. Two.", get_language("en"))
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
 
 
 # -- The shared corpus ----------------------------------------------------------------------------
