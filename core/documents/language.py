@@ -198,6 +198,8 @@ _SHORTLIST = 3
 _MIN_VOCABULARY = 1000
 
 _LETTER_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
+#: the same words in ASCII text (letters are a-z there, once the text is lowered)
+_ASCII_WORD = re.compile(r"[a-z]++(?:['-][a-z]++)*+")
 
 
 def _sample(text: str) -> str:
@@ -230,6 +232,17 @@ def _stopword_holders(infos: tuple[LanguageInfo, ...]) -> dict[str, tuple[int, .
     return {word: tuple(positions) for word, positions in holders.items()}
 
 
+@cache
+def _accent_blind_ascii() -> bool:
+    """Whether an accent-insensitive stop list (Greek) holds a word in ASCII letters."""
+    return any(
+        word.isascii()
+        for info in available_languages()
+        if info.code in _ACCENT_INSENSITIVE
+        for word in _stop_list(info)
+    )
+
+
 def _stopword_scores(counts: dict[str, int]) -> dict[str, float]:
     """Every language's sum, over the sample's words on its stop list, of count × weight.
     Only the stop lists are read here: Punkt models load for the shortlist alone. Each word
@@ -244,11 +257,21 @@ def _stopword_scores(counts: dict[str, int]) -> dict[str, float]:
         if info.code in _ACCENT_INSENSITIVE
     ]
     scores = [0.0] * len(infos)
-    for word, n in counts.items():
-        for position in holders.get(word, ()):
+    # (only the words some list holds are looked at; a position is either on `holders` or
+    # accent-blind, so each language still adds its words in the sample's order)
+    for word in [w for w in counts if w in holders]:
+        n = counts[word]
+        for position in holders[word]:
             scores[position] += n * weights[word]
-        if accent_blind:
-            key = word if word.isascii() else _strip_accents(word)
+    if accent_blind:
+        blind_ascii = _accent_blind_ascii()
+        for word, n in counts.items():
+            if word.isascii():
+                if not blind_ascii:
+                    continue  # (no accent-blind list holds an ASCII word)
+                key = word
+            else:
+                key = _strip_accents(word)
             for position, stopwords in accent_blind:
                 if key in stopwords:
                     scores[position] += n * weights[key]
@@ -272,10 +295,10 @@ def detect_language(text: str) -> Detection:
        other), and fit falls from 1 to 0 as the winner's coverage drops from 80% to 50% of the
        words (a text in a language that is not shipped).
     A language whose model has no vocabulary (Russian) is judged on its stop words alone."""
-    words = _LETTER_WORD.findall(_sample(text))
+    words, folded, lowered = sample_words(_sample(text))
     if not words or not available_languages():
         return Detection(code="en", confidence=0.0, reliable=False)
-    stop_scores = _stopword_scores(Counter(map(str.casefold, words)))
+    stop_scores = _stopword_scores(folded)
     ranked = sorted(stop_scores.items(), key=lambda item: (-item[1], item[0]))
     if ranked[0][1] <= 0.0:
         return Detection(code="en", confidence=0.0, reliable=False)
@@ -284,11 +307,22 @@ def detect_language(text: str) -> Detection:
     if shortlist[0] not in with_vocabulary:
         code, confidence = _judge_by_stopwords(ranked, words, shortlist[0])
     else:
-        code, confidence = _judge_by_vocabulary(
-            Counter(map(str.lower, words)), len(words), with_vocabulary
-        )
+        code, confidence = _judge_by_vocabulary(lowered, len(words), with_vocabulary)
     reliable = len(words) >= MIN_WORDS and confidence >= RELIABLE_CONFIDENCE
     return Detection(code=code, confidence=round(confidence, 4), reliable=reliable)
+
+
+def sample_words(sample: str) -> tuple[list[str], Counter[str], Counter[str]]:
+    """The sample's letter words, and their counts case-folded (for the stop lists) and
+    lowered (as Punkt keys its types). ASCII text (most English and much else) is lowered
+    once and matched with the ASCII pattern: the same words, lowered, and both counts the
+    same (casefold and lower agree on ASCII), for a third of the work."""
+    if sample.isascii():
+        words = _ASCII_WORD.findall(sample.lower())
+        counts = Counter(words)
+        return words, counts, counts
+    words = _LETTER_WORD.findall(sample)
+    return words, Counter(map(str.casefold, words)), Counter(map(str.lower, words))
 
 
 def _judge_by_stopwords(
@@ -310,7 +344,7 @@ def _judge_by_vocabulary(
     """`counts`: the sample's words by str.lower() (as Punkt keys its types), `total` words."""
     # each distinct word looked up once, counted as often as it occurs
     known = [counts.keys() & lang._vocabulary.keys() for lang in candidates]
-    coverage = [sum(counts[w] for w in k) for k in known]
+    coverage = [sum(map(counts.__getitem__, k)) for k in known]
     order = sorted(range(len(candidates)), key=lambda i: -coverage[i])
     best = order[0]
     fit = min(1.0, max(0.0, (coverage[best] / total - 0.5) / 0.3))

@@ -348,3 +348,24 @@ def test_detection_is_the_former_one_on_every_language(code: str) -> None:
 @given(text=punkt_texts)
 def test_detection_is_the_former_one_on_generated_texts(text: str) -> None:
     assert _detected(text) == reference_detection(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("abcXYZ'- -_.,09\n\tÉé")) | st.characters(max_codepoint=127),
+        max_size=200,
+    )
+)
+def test_language_detection_reads_ascii_text_as_before(text: str) -> None:
+    """The ASCII fast path of language detection's sample words gives the words (lowered)
+    and both counts the general path gives."""
+    from collections import Counter
+
+    from core.documents import language
+
+    words, folded, lowered = language.sample_words(text)
+    general = language._LETTER_WORD.findall(text)
+    assert [w.casefold() for w in words] == [w.casefold() for w in general]
+    assert folded == Counter(map(str.casefold, general))
+    assert lowered == Counter(map(str.lower, general))
