@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from core.archive.index import ArchiveIndex, ArchiveInfo, Member
 from core.archive.keys import (
     StemHashes,
+    StemOrder,
     could_share,
     sentence_keys,
     stem_hashes,
@@ -268,6 +269,25 @@ def _candidate_contents(
         if doc.profile is not None
     ]
     order = index.stem_order({h for _, sets in units for stems in sets for h in stems})
+    # a few new documents at a time: what is held (postings, probes) stays bounded however
+    # many documents a term has
+    for start in range(0, len(units), _WORD_GROUP):
+        _verify_word_keys(index, units[start : start + _WORD_GROUP], order, found)
+    return found
+
+
+#: new documents whose word keys are looked up together
+_WORD_GROUP = 8
+
+
+def _verify_word_keys(
+    index: ArchiveIndex,
+    units: Sequence[tuple[int, list[frozenset[int]]]],
+    order: StemOrder,
+    found: dict[int, set[int]],
+) -> None:
+    """Adds to `found` the archived contents holding a sentence that shares the stems of a
+    strong seed with a sentence of one of these new documents (`(number, its sentences)`)."""
     probes = [
         (number, u, frozenset(u.stems), key, position, pair)
         for number, sets in units
@@ -293,7 +313,6 @@ def _candidate_contents(
         for number, stems, both in checks:
             if number not in found.get(content, ()) and len(stems & theirs) >= both:
                 found.setdefault(content, set()).add(number)
-    return found
 
 
 def _ordered(members: Iterable[Member]) -> list[Member]:
