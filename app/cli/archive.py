@@ -23,7 +23,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -34,6 +33,7 @@ from app.cli.batch import (
     _workers,
     format_table,
     output_problem,
+    write_exports,
 )
 from app.cli.options import (
     UsageError,
@@ -49,7 +49,6 @@ from core.archive.add import AddResult, add_to_archive
 from core.archive.check import ArchiveCheck, check_against_archive
 from core.archive.index import ArchiveIndex, ArchiveInfo, describe_options
 from core.archive.index_file import ArchiveError, default_index_path
-from core.atomic import write_atomic
 from core.batch.cache import CacheRefused, DocumentCache
 from core.batch.result import BatchDocument
 from core.batch.run import BatchOptions, checked_document, load_templates
@@ -57,11 +56,8 @@ from core.documents.document import Document, with_exclusions
 from core.errors import DocumentError
 from core.options import SignatureOptions
 from core.reports.batch_export import (
-    batch_to_csv,
     batch_to_json,
     one_line,
-    submissions_csv_path,
-    submissions_to_csv,
 )
 from core.reports.wording import archive_summary, plural
 
@@ -378,38 +374,18 @@ def _exports(
     index: ArchiveIndex,
     cache: DocumentCache | None,
 ) -> bool:
-    from core.reports.html import write_html_report
+    """--csv and --html as `doppel batch` writes them; an archived document's text comes
+    from the index (its file may be gone)."""
 
-    result = checked.result
-    what = "the CSV file"
-    try:
-        if args.csv:
-            write_atomic(args.csv, batch_to_csv(result, args.threshold))
-            write_atomic(submissions_csv_path(args.csv), submissions_to_csv(result))
-        if args.html:
-            what = "the report"
+    def full_document(doc: BatchDocument) -> Document:
+        if not doc.archive:
+            return checked_document(doc, index.options, cache)
+        stored = index.document_at(doc.path)
+        if stored is None:
+            raise DocumentError(doc.path, "it is no longer in the archive")
+        return with_exclusions(stored, doc.excluded) if doc.excluded else stored
 
-            def full_document(doc: BatchDocument) -> Document:
-                if not doc.archive:
-                    return checked_document(doc, index.options, cache)
-                stored = index.document_at(doc.path)
-                if stored is None:
-                    raise DocumentError(doc.path, "it is no longer in the archive")
-                return with_exclusions(stored, doc.excluded) if doc.excluded else stored
-
-            report = write_html_report(
-                result, Path(args.html), threshold=args.threshold, load_document=full_document
-            )
-            if not args.json:
-                print(f"\nReport: {report}")
-    except OSError as error:
-        where = f" ({error.filename})" if getattr(error, "filename", None) else ""
-        print(
-            f"doppel: {what} could not be written: {error.strerror or error}{where}",
-            file=sys.stderr,
-        )
-        return False
-    return True
+    return write_exports(args, checked.result, full_document)
 
 
 # --- list, remove, info ---------------------------------------------------------------------

@@ -25,6 +25,7 @@ import json
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
@@ -145,13 +146,13 @@ TABLE_KEY = (
 SUBMISSIONS_HEADING = "Each submission, with the most of it found in one other document:"
 
 
-def _write_exports(
+def write_exports(
     args: argparse.Namespace,
     result: BatchResult,
-    options: BatchOptions,
-    cache: DocumentCache | None,
+    load_document: Callable[[BatchDocument], Document],
 ) -> bool:
-    """--csv and --html; False (said on stderr) when one cannot be written."""
+    """--csv and --html (`load_document`: a checked document's whole Document, for the
+    report's pair pages); False (said on stderr) when one cannot be written."""
     from core.reports.html import write_html_report
 
     what = "the CSV file"
@@ -161,12 +162,8 @@ def _write_exports(
             write_atomic(submissions_csv_path(args.csv), submissions_to_csv(result))
         if args.html:
             what = "the report"
-
-            def full_document(doc: BatchDocument) -> Document:
-                return checked_document(doc, options.signature, cache)
-
             index = write_html_report(
-                result, Path(args.html), threshold=args.threshold, load_document=full_document
+                result, Path(args.html), threshold=args.threshold, load_document=load_document
             )
             if not args.json:
                 print(f"\nReport: {index}")
@@ -423,7 +420,9 @@ def _check(args: argparse.Namespace) -> int:
         print(json.dumps(batch_to_json(result, args.threshold)))
     else:
         print(format_table(result, args.threshold))
-    written = _write_exports(args, result, options, cache)
+    written = write_exports(
+        args, result, lambda doc: checked_document(doc, options.signature, cache)
+    )
     if cache is not None:
         cache.close()
     return 0 if written else EXIT_INPUT

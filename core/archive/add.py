@@ -23,7 +23,7 @@ from core.batch.cache import PackedEntry, cache_key
 from core.batch.common_text import DocumentFingerprints
 from core.batch.inputs import collect_inputs
 from core.batch.result import BatchDocument, FailedDocument, Submission
-from core.batch.run import BatchOptions, load_all
+from core.batch.run import BatchOptions, cluster_at, load_all
 from core.progress import Progress
 
 if TYPE_CHECKING:
@@ -56,11 +56,7 @@ def add_to_archive(
     `options` gives --student-folders and the worker processes, or the cluster whose workers
     read them: `options.scheduler`, ClusterError when it cannot be used)."""
     options = options or BatchOptions()
-    if options.scheduler is None:
-        return _add(paths, index, options, progress, None)
-    from core.batch.cluster import Cluster  # (Dask, only when asked for)
-
-    with Cluster(options.scheduler) as cluster:
+    with cluster_at(options.scheduler) as cluster:
         return _add(paths, index, options, progress, cluster)
 
 

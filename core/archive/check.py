@@ -51,6 +51,7 @@ from core.batch.run import (
     _Job,
     _same_file,
     _with_common_text,
+    cluster_at,
     compare_candidates,
     load_all,
 )
@@ -91,11 +92,7 @@ def check_against_archive(
     the new documents read and the pairs compared on its workers, ClusterError when it cannot
     be used)."""
     options = options or BatchOptions()
-    if options.scheduler is None:
-        return _check(paths, index, options, cache, progress, None)
-    from core.batch.cluster import Cluster  # (Dask, only when asked for)
-
-    with Cluster(options.scheduler) as cluster:
+    with cluster_at(options.scheduler) as cluster:
         return _check(paths, index, options, cache, progress, cluster)
 
 

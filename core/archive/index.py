@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from core import ENGINE_VERSION
 from core.archive.index_file import (
@@ -54,6 +54,8 @@ from core.batch.cache_file import DAMAGED, error_code, sqlite_reason
 from core.batch.result import BatchDocument, Submission
 from core.documents.document import Document
 from core.options import SignatureOptions
+
+T = TypeVar("T")
 
 #: SQLite's limit on bound values in one statement, with room to spare
 _CHUNK = 500
@@ -539,31 +541,20 @@ class ArchiveIndex:
         return found
 
     def records(self, contents: Iterable[int]) -> dict[int, BatchDocument]:
-        """The stored records of `contents` (a record that cannot be read is an ArchiveError:
-        the archive is the only copy)."""
-        reader = codec(BatchDocument)
-        found: dict[int, BatchDocument] = {}
-        for content, blob in _select_in(
-            self._connection,
-            "SELECT id, record FROM contents WHERE id IN ({})",
-            list(contents),
-            self._error,
-        ):
-            try:
-                found[content] = reader.decode(blob)
-            except CodecError as error:
-                raise ArchiveError(
-                    self.path, f"a document in it cannot be read ({error}); it is damaged"
-                ) from error
-        return found
+        """The stored records of `contents` (one that cannot be read is an ArchiveError: the
+        archive is the only copy)."""
+        return self._decoded("record", BatchDocument, contents)
 
     def documents(self, contents: Iterable[int]) -> dict[int, Document]:
         """The whole stored Documents of `contents` (their text, for evidence)."""
-        reader = codec(Document)
-        found: dict[int, Document] = {}
+        return self._decoded("document", Document, contents)
+
+    def _decoded(self, column: str, kind: type[T], contents: Iterable[int]) -> dict[int, T]:
+        reader = codec(kind)
+        found: dict[int, T] = {}
         for content, blob in _select_in(
             self._connection,
-            "SELECT id, document FROM contents WHERE id IN ({})",
+            f"SELECT id, {column} FROM contents WHERE id IN ({{}})",
             list(contents),
             self._error,
         ):

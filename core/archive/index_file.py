@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import sqlite3
 import stat
 from enum import Enum
@@ -30,10 +29,10 @@ from platformdirs import user_data_dir
 from core.batch.cache_file import (
     HEADER_BYTES,
     SQLITE_MAGIC,
+    build,
     clear_orphan_logs,
     os_reason,
     put_in_place,
-    remove_quietly,
 )
 
 #: PRAGMA application_id of an archive index: the ASCII bytes "DplA"
@@ -142,25 +141,13 @@ def make_index(path: Path, meta: dict[str, str]) -> bool:
         in_the_way = clear_orphan_logs(path)
         if in_the_way is not None:
             raise ArchiveError(path, f"it cannot be made: {in_the_way}")
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-        try:
-            connection = sqlite3.connect(temporary, isolation_level=None)
-            try:
-                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                connection.execute("BEGIN")
-                for statement in SCHEMA:
-                    connection.execute(statement)
-                connection.executemany(
-                    "INSERT INTO meta (name, value) VALUES (?, ?)",
-                    [("format", str(INDEX_FORMAT)), ("program", "Doppel"), *meta.items()],
-                )
-                connection.execute("COMMIT")
-                connection.execute("PRAGMA journal_mode=WAL")
-            finally:
-                connection.close()
-        except BaseException:
-            remove_quietly(temporary)
-            raise
+        temporary = build(
+            path,
+            INDEX_FORMAT,
+            schema=SCHEMA,
+            application_id=APPLICATION_ID,
+            meta=tuple(meta.items()),
+        )
         return put_in_place(temporary, path, replace=False)
     except OSError as error:
         if error.errno == errno.ENOSPC:

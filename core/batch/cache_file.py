@@ -198,21 +198,29 @@ def _legacy_tables(path: Path) -> bool:
     )
 
 
-def build(path: Path, fmt: int) -> Path:
-    """A new, empty cache of format `fmt` under a temporary name beside `path`, complete
-    (application id, tables, WAL mode) and closed; its path. OSError or sqlite3.Error if it
+def build(
+    path: Path,
+    fmt: int,
+    *,
+    schema: tuple[str, ...] = SCHEMA,
+    application_id: int = APPLICATION_ID,
+    meta: tuple[tuple[str, str], ...] = (),
+) -> Path:
+    """A new, empty database of format `fmt` under a temporary name beside `path`, complete
+    (application id, tables, `meta` rows, WAL mode) and closed; its path. The cache's by
+    default; the archive index builds its own the same way. OSError or sqlite3.Error if it
     cannot be made (nothing is left behind then)."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
         connection = sqlite3.connect(temporary, isolation_level=None)
         try:
-            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            connection.execute(f"PRAGMA application_id = {application_id}")
             connection.execute("BEGIN")
-            for statement in SCHEMA:
+            for statement in schema:
                 connection.execute(statement)
             connection.executemany(
                 "INSERT INTO meta (name, value) VALUES (?, ?)",
-                [("format", str(fmt)), ("program", "Doppel")],
+                [("format", str(fmt)), ("program", "Doppel"), *meta],
             )
             connection.execute("COMMIT")
             connection.execute("PRAGMA journal_mode=WAL")  # kept in the file

@@ -33,9 +33,10 @@ import signal
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ALL_COMPLETED, FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -655,12 +656,21 @@ def run_batch(
     cluster at `options.scheduler` when set: connected first, so an unreachable one fails
     before anything is read; ClusterError says why)."""
     options = options or BatchOptions()
-    if options.scheduler is None:
-        return _run_batch(paths, archives, options, cache, progress, None)
+    with cluster_at(options.scheduler) as cluster:
+        return _run_batch(paths, archives, options, cache, progress, cluster)
+
+
+@contextmanager
+def cluster_at(scheduler: str | None) -> Iterator[Cluster | None]:
+    """The cluster at `scheduler`, connected (closed after), or None when there is none:
+    Dask is imported only when a scheduler is named. ClusterError when it cannot be used."""
+    if scheduler is None:
+        yield None
+        return
     from core.batch.cluster import Cluster  # (Dask, only when asked for)
 
-    with Cluster(options.scheduler) as cluster:
-        return _run_batch(paths, archives, options, cache, progress, cluster)
+    with Cluster(scheduler) as cluster:
+        yield cluster
 
 
 def _run_batch(
