@@ -4,13 +4,14 @@ ARCHIVED...` on the same files (a test holds the two equal).
 
 How (docs/scale.md): the new documents are read as a folder check reads them (worker
 processes, the document cache). Their keys (`core.archive.keys`) are looked up in the index:
-the archived contents sharing a sentence key, and those whose filed prefix stems pass the
-length and position filters and share enough stems with one of the new sentences, are the
+the archived contents sharing a sentence key, and those whose word keys pass the length and
+position filters and whose sentence shares enough stems with one of the new sentences, are the
 only archived documents that can form a pair. Only their records are read. The batch's own
 rules then run on the new documents and these: the common text (counted over the new
 documents only, as with --against), the candidate pairs, the exact comparison of each, the
-ranking. So the time and memory of a check follow the new documents and what they share with
-the archive, not the archive's size.
+ranking. So a check reads the new documents, their keys' postings and their partners, never
+the whole archive; the postings still grow with the archive, more slowly than it
+(docs/benchmarks.md, "The archive index").
 
 Per-document exclusions (quotations, references, templates) change archived documents
 inside their sentences, where no key filed for them says what the changed sentence is: a
