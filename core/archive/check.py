@@ -41,7 +41,7 @@ from core.archive.keys import (
     word_units,
 )
 from core.batch.cache import DocumentCache, load_via_cache
-from core.batch.common_hint import HINT_SHARE, MIN_HOLDERS, common_text_hint
+from core.batch.common_hint import MIN_HOLDERS, common_text_hint
 from core.batch.common_text import CommonText, CommonTextFinder, fingerprint_document
 from core.batch.inputs import collect_inputs
 from core.batch.ranking import candidate_pairs, reworded_candidates
@@ -53,6 +53,7 @@ from core.batch.run import (
     _same_file,
     _with_common_text,
     cluster_at,
+    common_text_finder,
     compare_candidates,
     load_all,
 )
@@ -114,11 +115,7 @@ def _check(
         submissions = [s for s in submissions if _same_file(s.path) not in templates]
     job = _Job(signature, options.match, exclusions, options.templates)
     leave_out = exclusions.common_share is not None
-    finder = None
-    if exclusions.common_share is not None:
-        finder = CommonTextFinder(exclusions.common_share, exclusions.template_phrase_words)
-    elif options.suggest_common:
-        finder = CommonTextFinder(HINT_SHARE, exclusions.template_phrase_words)
+    finder = common_text_finder(options)
     try:
         loaded, failed = load_all(
             submissions,

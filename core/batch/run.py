@@ -688,13 +688,8 @@ def _run_batch(
         templates = {_same_file(t.path) for t in options.templates}
         submissions = [s for s in submissions if _same_file(s.path) not in templates]
     job = _Job(options.signature, options.match, exclusions, options.templates)
-    finder = None
-    # left out (the exclusion), or only looked for (the hint): found the same way either way
     leave_out = exclusions.common_share is not None
-    if exclusions.common_share is not None:
-        finder = CommonTextFinder(exclusions.common_share, exclusions.template_phrase_words)
-    elif options.suggest_common:
-        finder = CommonTextFinder(HINT_SHARE, exclusions.template_phrase_words)
+    finder = common_text_finder(options)
     try:
         loaded, failed = load_all(
             submissions,
@@ -753,6 +748,18 @@ def _run_batch(
         common_hint=hint,
         report_pages=collected.report_pages,
     )
+
+
+def common_text_finder(options: BatchOptions) -> CommonTextFinder | None:
+    """What looks for the text most submissions share: at the exclusion's share when it is
+    asked for (left out), else at the hint's (only looked for, `suggest_common`): found the
+    same way either way; None when neither."""
+    exclusions = options.exclusions
+    if exclusions.common_share is not None:
+        return CommonTextFinder(exclusions.common_share, exclusions.template_phrase_words)
+    if options.suggest_common:
+        return CommonTextFinder(HINT_SHARE, exclusions.template_phrase_words)
+    return None
 
 
 def _same_file(path: Path) -> Path:
