@@ -38,7 +38,7 @@ from make_collection import build
 
 from core.batch.cache import cache_key, content_hash_of
 from core.batch.result import BatchResult
-from core.batch.run import BatchOptions, _Job, _load, collect, run_batch
+from core.batch.run import BatchOptions, ReadJob, collect, read_submission, run_batch
 from core.options import SignatureOptions
 
 OPTIONS = BatchOptions(signature=SignatureOptions(language="en"))
@@ -89,16 +89,16 @@ def size(value: object) -> int:
 def network_bytes(folder: Path, result: BatchResult) -> dict[str, float]:
     """Mean pickled bytes per document and per compared pair (see the module's docstring)."""
     options = OPTIONS.signature
-    job = _Job(options)
+    job = ReadJob(options)
     sample = collect([folder])[:200]
     tasks, plain, cached, prints = [], [], [], []
     for submission in sample:
         digest = content_hash_of(submission.path)
         key = cache_key(digest, options) if digest is not None else None
         tasks.append(size((submission, options, None, None, True)))
-        outcome = _load(submission, options, None, None, True, job)
+        outcome = read_submission(submission, options, None, None, True, job)
         plain.append(size(outcome))
-        with_cache = _load(submission, options, key, None, True, job)
+        with_cache = read_submission(submission, options, key, None, True, job)
         cached.append(size(with_cache))
         prints.append(size(getattr(outcome, "fingerprints", None)))
     documents = result.documents

@@ -35,6 +35,7 @@ from core.archive.keys import (
     StemHashes,
     StemOrder,
     could_share,
+    needed,
     sentence_keys,
     stem_hashes,
     unit_keys,
@@ -48,16 +49,16 @@ from core.batch.ranking import candidate_pairs, reworded_candidates
 from core.batch.result import BatchDocument, BatchResult, PairResult, Submission
 from core.batch.run import (
     BatchOptions,
-    _allowed,
-    _Job,
-    _same_file,
-    _with_common_text,
+    ReadJob,
     cluster_at,
     common_text_finder,
     compare_candidates,
     load_all,
+    may_pair,
+    same_file,
+    with_common_text,
 )
-from core.detection.reworded import document_profile, strong_threshold
+from core.detection.reworded import document_profile
 from core.documents.document import Document
 from core.errors import DocumentError, LanguageError
 from core.exclusions.apply import apply_exclusions
@@ -110,10 +111,10 @@ def _check(
     exclusions = options.exclusions
     collected = collect_inputs(paths, (), options.student_folders)
     submissions = list(collected.submissions)
-    templates = {_same_file(t.path) for t in options.templates}
+    templates = {same_file(t.path) for t in options.templates}
     if templates:
-        submissions = [s for s in submissions if _same_file(s.path) not in templates]
-    job = _Job(signature, options.match, exclusions, options.templates)
+        submissions = [s for s in submissions if same_file(s.path) not in templates]
+    job = ReadJob(signature, options.match, exclusions, options.templates)
     leave_out = exclusions.common_share is not None
     finder = common_text_finder(options)
     try:
@@ -142,7 +143,7 @@ def _check(
         members = _ordered(
             m
             for m in index.members_of(pointed)
-            if m.path not in taken and _same_file(m.path) not in taken
+            if m.path not in taken and same_file(m.path) not in taken
         )
         archived = _archived_records(index, members, job, records)
         others = len(index) - index.count_members(taken)  # the archive this check is against
@@ -155,10 +156,10 @@ def _check(
             _add_fingerprints(finder, index, members, archived, len(new), job.phrase_words)
             common = _finish(finder, documents, cache, index, members, others, progress)
         applied = common if leave_out else None
-        documents = [_with_common_text(d, applied, k) for k, d in enumerate(documents)]
+        documents = [with_common_text(d, applied, k) for k, d in enumerate(documents)]
 
         def allowed(i: int, j: int) -> bool:
-            return _allowed(subjects[i], subjects[j])
+            return may_pair(subjects[i], subjects[j])
 
         if progress is not None:
             progress(0.7, "Finding pairs that share sentences…")
@@ -283,22 +284,23 @@ def _verify_word_keys(
 ) -> None:
     """Adds to `found` the archived contents holding a sentence that shares the stems of a
     strong seed with a sentence of one of these new documents (`(number, its sentences)`)."""
+    sentences = [(number, u) for number, sets in units for u in word_units(enumerate(sets), order)]
+    filed = unit_keys([u for _, u in sentences], lambda keys, _: index.open_among(keys))
     probes = [
-        (number, u, frozenset(u.stems), key, position, pair)
-        for number, sets in units
-        for u in word_units(enumerate(sets), order)
-        for key, position, pair in unit_keys(u, order)
+        (number, u, frozenset(u.stems), key)
+        for (number, u), keys in zip(sentences, filed, strict=True)
+        for key in keys
     ]
-    postings = index.word_postings({key for _, _, _, key, _, _ in probes})
+    postings = index.word_postings({key.key for _, _, _, key in probes})
     # (archived content, its sentence) -> (a new document, its sentence's stems, the stems
     # they must share) for each probe that passed the length and position filters
     pending: dict[tuple[int, int], list[tuple[int, frozenset[int], int]]] = {}
-    for number, u, stems, key, position, pair in probes:
-        for content, unit, other, size in postings.get(key, ()):
+    for number, u, stems, key in probes:
+        for content, unit, other, size in postings.get(key.key, ()):
             if number in found.get(content, ()):
                 continue
-            if could_share(u, position, pair, size, other):
-                both = max(u.need, strong_threshold(size))
+            if could_share(u, key, size, other):
+                both = max(u.need, needed(size))
                 pending.setdefault((content, unit), []).append((number, stems, both))
     archived = index.unit_stems(pending)
     for (content, unit), checks in pending.items():
@@ -316,7 +318,7 @@ def _ordered(members: Iterable[Member]) -> list[Member]:
 
 
 def _archived_records(
-    index: ArchiveIndex, members: Sequence[Member], job: _Job, records: dict[int, BatchDocument]
+    index: ArchiveIndex, members: Sequence[Member], job: ReadJob, records: dict[int, BatchDocument]
 ) -> list[BatchDocument]:
     """Each archived file's record as the batch scores it: the stored record (with the
     per-document exclusions applied to its stored Document when they are asked for)."""

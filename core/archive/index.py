@@ -20,6 +20,7 @@ import os
 import sqlite3
 import time
 from array import array
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from operator import itemgetter
@@ -28,6 +29,7 @@ from typing import Any, TypeVar
 
 from core import ENGINE_VERSION
 from core.archive.index_file import (
+    INDEX_FORMAT,
     LOCK_TIMEOUT,
     TABLES,
     ArchiveError,
@@ -37,12 +39,17 @@ from core.archive.index_file import (
     make_index,
 )
 from core.archive.keys import (
+    LONGEST,
+    OPEN_ABOVE,
     SAMPLE_UNITS,
     StemHashes,
     StemOrder,
+    WordKey,
     WordUnit,
     eligible,
     key_hash,
+    longer_keys,
+    needed,
     sentence_keys,
     stem_hashes,
     unit_keys,
@@ -146,6 +153,7 @@ class ArchiveIndex:
                 "options": options_text(options or SignatureOptions()),
                 "engine": ENGINE_VERSION,
                 "created": repr(time.time()),
+                "open_above": str(OPEN_ABOVE),
             }
             make_index(self.path, meta)  # (False: another process made it meanwhile: use it)
         self._connection = self._connect()
@@ -168,7 +176,7 @@ class ArchiveIndex:
             connection.close()
             raise ArchiveError(self.path, "it is not an archive index this version can read")
         row = connection.execute("SELECT value FROM meta WHERE name = 'format'").fetchone()
-        if row is None or row[0] != "1":
+        if row is None or row[0] != str(INDEX_FORMAT):
             connection.close()
             found = row[0] if row is not None else "unknown"
             raise ArchiveError(
@@ -276,7 +284,7 @@ class ArchiveIndex:
                 connection, "SELECT stem, sentences FROM stem_order WHERE stem IN ({})", list(stems)
             )
         )
-        return StemOrder(counts, *_order_facts(connection))
+        return StemOrder(counts, _order_sample(connection))
 
     def file_members(
         self,
@@ -323,32 +331,24 @@ class ArchiveIndex:
                 _make_order(connection, (u for _, _, units in fresh for u in units if eligible(u)))
             order = self._order_of(connection, None)
             sentence_rows: list[tuple[int, int]] = []
-            word_rows: list[tuple[int, int, int, int, int]] = []
-            unit_rows: list[tuple[int, int, bytes]] = []
+            filed: list[tuple[int, WordUnit]] = []
             # every stem of the chunk numbered in the order once
             numbers = order.numbers(h for _, _, units in fresh for stems in units for h in stems)
             for content, record, units in fresh:
                 sentence_rows += [(k, content) for k in sentence_keys(record.signature).all()]
-                for u in word_units(enumerate(units), order, numbers=numbers):
-                    unit_rows.append((content, u.unit, _packed(u.stems)))
-                    word_rows += [
-                        (key, content, u.unit, position, u.size)
-                        for key, position, _ in unit_keys(u, order)
-                    ]
+                filed += [
+                    (content, u) for u in word_units(enumerate(units), order, numbers=numbers)
+                ]
             # (in key order: each page of the key tables is written once, not once a row)
             sentence_rows.sort(key=itemgetter(0))
-            word_rows.sort(key=itemgetter(0))
             connection.executemany(
                 "INSERT OR IGNORE INTO sentence_keys (key, content) VALUES (?, ?)", sentence_rows
             )
             connection.executemany(
-                "INSERT OR IGNORE INTO word_keys (key, content, unit, position, size) "
-                "VALUES (?, ?, ?, ?, ?)",
-                word_rows,
+                "INSERT OR REPLACE INTO units (content, unit, stems) VALUES (?, ?, ?)",
+                [(content, u.unit, _packed(u.stems)) for content, u in filed],
             )
-            connection.executemany(
-                "INSERT OR REPLACE INTO units (content, unit, stems) VALUES (?, ?, ?)", unit_rows
-            )
+            _file_word_keys(connection, order, filed)
             connection.executemany(
                 "UPDATE contents SET indexed = 1 WHERE id = ?", [(c,) for c, _, _ in fresh]
             )
@@ -516,29 +516,19 @@ class ArchiveIndex:
         except sqlite3.Error as error:
             raise self._error(error, "it cannot be read") from error
 
+    def open_among(self, keys: Iterable[int]) -> set[int]:
+        """Those of the word `keys` that are open (filed under longer keys)."""
+        return _open_among(self._connection, keys, self._error)
+
     def unit_stems(self, units: Iterable[tuple[int, int]]) -> dict[tuple[int, int], frozenset[int]]:
-        """(content, unit) -> that archived sentence's stems (hashes): the wanted pairs go into
-        a temporary table (in memory) and are joined on the units table's primary key."""
-        wanted = sorted(set(units))
-        found: dict[tuple[int, int], frozenset[int]] = {}
-        connection = self._connection
+        """(content, unit) -> that archived sentence's stems (hashes)."""
         try:
-            connection.execute("PRAGMA temp_store = MEMORY")
-            connection.execute(
-                "CREATE TEMP TABLE IF NOT EXISTS wanted_units "
-                "(content INTEGER, unit INTEGER, PRIMARY KEY (content, unit)) WITHOUT ROWID"
-            )
-            connection.execute("DELETE FROM wanted_units")
-            connection.executemany("INSERT OR IGNORE INTO wanted_units VALUES (?, ?)", wanted)
-            for content, unit, blob in connection.execute(
-                "SELECT u.content, u.unit, u.stems FROM wanted_units AS w "
-                "JOIN units AS u ON u.content = w.content AND u.unit = w.unit"
-            ):
-                found[content, unit] = frozenset(array("q", blob))
-            connection.execute("DELETE FROM wanted_units")
+            return {
+                where: frozenset(array("q", blob))
+                for where, blob in _unit_blobs(self._connection, units).items()
+            }
         except sqlite3.Error as error:
             raise self._error(error, "it cannot be read") from error
-        return found
 
     def records(self, contents: Iterable[int]) -> dict[int, BatchDocument]:
         """The stored records of `contents` (one that cannot be read is an ArchiveError: the
@@ -648,33 +638,156 @@ def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> No
             )
         if order is None:
             order = _full_order(connection)
-        for unit, stems in _units_of(connection, content):
-            connection.executemany(
-                "DELETE FROM word_keys WHERE key = ? AND content = ? AND unit = ?",
-                [
-                    (key, content, unit)
-                    for key, _, _ in unit_keys(_word_unit(unit, stems, order), order)
-                ],
-            )
+        units = word_units(_units_of(connection, content), order)
+        filed = unit_keys(units, lambda keys, _: _open_among(connection, keys))
+        connection.executemany(
+            "DELETE FROM word_keys WHERE key = ? AND content = ? AND unit = ?",
+            [
+                (key.key, content, u.unit)
+                for u, keys in zip(units, filed, strict=True)
+                for key in keys
+            ],
+        )
         connection.execute("DELETE FROM units WHERE content = ?", (content,))
         connection.execute("DELETE FROM contents WHERE id = ?", (content,))
 
 
 def _full_order(connection: sqlite3.Connection) -> StemOrder:
     counts = dict(connection.execute("SELECT stem, sentences FROM stem_order"))
-    return StemOrder(counts, *_order_facts(connection))
+    return StemOrder(counts, _order_sample(connection))
 
 
-def _order_facts(connection: sqlite3.Connection) -> tuple[int, int | None]:
-    """The sentences the order was made from, and its rare/common line (as made)."""
-    facts = dict(
-        connection.execute(
-            "SELECT name, value FROM meta WHERE name IN ('stem_order', 'rare_below')"
+def _order_sample(connection: sqlite3.Connection) -> int:
+    """The sentences the order was made from."""
+    row = connection.execute("SELECT value FROM meta WHERE name = 'stem_order'").fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+def _open_line(connection: sqlite3.Connection) -> int:
+    """The sentences a word key holds before it opens, as the index was made with."""
+    row = connection.execute("SELECT value FROM meta WHERE name = 'open_above'").fetchone()
+    return int(row[0]) if row is not None else OPEN_ABOVE
+
+
+def _open_among(connection: sqlite3.Connection, keys: Iterable[int], error: Any = None) -> set[int]:
+    return {
+        k
+        for (k,) in _select_in(
+            connection, "SELECT key FROM open_keys WHERE key IN ({})", list(keys), error
         )
+    }
+
+
+def _unit_blobs(
+    connection: sqlite3.Connection, units: Iterable[tuple[int, int]]
+) -> dict[tuple[int, int], bytes]:
+    """(content, unit) -> the units table's stems blob: the wanted pairs go into a temporary
+    table (in memory) and are joined on the units table's primary key."""
+    connection.execute("PRAGMA temp_store = MEMORY")
+    connection.execute(
+        "CREATE TEMP TABLE IF NOT EXISTS wanted_units "
+        "(content INTEGER, unit INTEGER, PRIMARY KEY (content, unit)) WITHOUT ROWID"
     )
-    sample = int(facts.get("stem_order", 0))
-    rare = facts.get("rare_below")
-    return sample, int(rare) if rare is not None else None
+    connection.execute("DELETE FROM wanted_units")
+    connection.executemany("INSERT OR IGNORE INTO wanted_units VALUES (?, ?)", sorted(set(units)))
+    found = {
+        (content, unit): blob
+        for content, unit, blob in connection.execute(
+            "SELECT u.content, u.unit, u.stems FROM wanted_units AS w "
+            "JOIN units AS u ON u.content = w.content AND u.unit = w.unit"
+        )
+    }
+    connection.execute("DELETE FROM wanted_units")
+    return found
+
+
+def _file_word_keys(
+    connection: sqlite3.Connection, order: StemOrder, units: Sequence[tuple[int, WordUnit]]
+) -> None:
+    """Files each `(content, sentence)` under its word keys, opening the keys that get too full:
+    at each length, those the new sentences alone fill, before they are filed (no row is
+    written to be moved at once), then those they fill with the sentences already filed."""
+    line = _open_line(connection)
+    opened = {k for (k,) in connection.execute("SELECT key FROM open_keys")}
+
+    def open_among(keys: Counter[int], length: int) -> set[int]:
+        full = {k: length for k, n in keys.items() if n > line and k not in opened}
+        opened.update(full)
+        opened.update(_open_full(connection, order, _open(connection, order, full), line))
+        return opened
+
+    filed = unit_keys([u for _, u in units], open_among)
+    rows = [
+        (key.key, content, u.unit, key.position, u.size)
+        for (content, u), keys in zip(units, filed, strict=True)
+        for key in keys
+    ]
+    _insert_word_keys(connection, rows)
+    touched = {key.key: key.length for keys in filed for key in keys if key.length < LONGEST}
+    _open_full(connection, order, touched, line)
+
+
+def _insert_word_keys(
+    connection: sqlite3.Connection, rows: list[tuple[int, int, int, int, int]]
+) -> None:
+    rows.sort(key=itemgetter(0))  # (in key order: each page is written once, not once a row)
+    connection.executemany(
+        "INSERT OR IGNORE INTO word_keys (key, content, unit, position, size) "
+        "VALUES (?, ?, ?, ?, ?)",
+        rows,
+    )
+
+
+def _open_full(
+    connection: sqlite3.Connection, order: StemOrder, touched: dict[int, int], line: int
+) -> set[int]:
+    """Opens those of the `touched` keys (key -> its length, shorter than LONGEST) filed under
+    more than `line` sentences, and then those of their longer keys that are (`_open`).
+    Returns the keys opened."""
+    opened: set[int] = set()
+    while touched:
+        full = {
+            k: touched[k]
+            for (k,) in _select_in(
+                connection,
+                "SELECT key FROM word_keys WHERE key IN ({}) GROUP BY key "
+                f"HAVING count(*) > {line:d}",
+                list(touched),
+            )
+        }
+        opened |= full.keys()
+        touched = _open(connection, order, full)
+    return opened
+
+
+def _open(connection: sqlite3.Connection, order: StemOrder, keys: dict[int, int]) -> dict[int, int]:
+    """Opens `keys` (key -> its length): each goes into open_keys, and each sentence filed
+    under it is filed under its longer keys instead. So every archived sentence stays filed
+    under exactly the keys the open keys give it (`core.archive.keys.unit_keys`). Returns the
+    longer keys filed under (key -> length, those shorter than LONGEST: they may be full)."""
+    if not keys:
+        return {}
+    connection.executemany("INSERT OR IGNORE INTO open_keys (key) VALUES (?)", [(k,) for k in keys])
+    postings = _select_in(
+        connection,
+        "SELECT key, content, unit, position, size FROM word_keys WHERE key IN ({})",
+        list(keys),
+    )
+    connection.executemany("DELETE FROM word_keys WHERE key = ?", [(k,) for k in keys])
+    blobs = _unit_blobs(connection, ((content, unit) for _, content, unit, _, _ in postings))
+    stems = {where: array("q", blob) for where, blob in blobs.items()}
+    number = order.numbers(h for values in stems.values() for h in values).__getitem__
+    ordered = {where: tuple(sorted(values, key=number)) for where, values in stems.items()}
+    rows: list[tuple[int, int, int, int, int]] = []
+    longer: dict[int, int] = {}
+    for key, content, unit, position, size in postings:
+        u = WordUnit(unit, ordered[content, unit], needed(size))
+        for k in longer_keys(u, WordKey(key, position, keys[key])):
+            rows.append((k.key, content, unit, k.position, size))
+            if k.length < LONGEST:
+                longer[k.key] = k.length
+    _insert_word_keys(connection, rows)
+    return longer
 
 
 def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, frozenset[int]]]:
@@ -684,11 +797,6 @@ def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, f
             "SELECT unit, stems FROM units WHERE content = ?", (content,)
         )
     ]
-
-
-def _word_unit(unit: int, stems: frozenset[int], order: StemOrder) -> WordUnit:
-    """A filed sentence (from the units table: it could hold a strong seed) in `order`."""
-    return word_units([(unit, stems)], order)[0]
 
 
 def _packed(stems: Iterable[int]) -> bytes:
@@ -713,12 +821,8 @@ def _make_order(connection: sqlite3.Connection, units: Iterable[frozenset[int]])
         "INSERT INTO stem_order (stem, sentences) VALUES (?, ?)",
         sorted((s, n) for s, n in counts.items() if n > 1),
     )
-    connection.executemany(
-        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
-        [
-            ("stem_order", str(sentences)),
-            ("rare_below", str(StemOrder({}, sentences).rare_below)),
-        ],
+    connection.execute(
+        "INSERT OR REPLACE INTO meta (name, value) VALUES ('stem_order', ?)", (str(sentences),)
     )
 
 
@@ -741,16 +845,14 @@ def _make_order_again_if_small(connection: sqlite3.Connection) -> None:
     _make_order(connection, (stems for _, _, stems in everything))
     order = _full_order(connection)
     connection.execute("DELETE FROM word_keys")
-    rows = []
-    for content, unit, stems in everything:
-        u = _word_unit(unit, stems, order)
-        rows += [(key, content, unit, p, u.size) for key, p, _ in unit_keys(u, order)]
-    rows.sort(key=itemgetter(0))
-    connection.executemany(
-        "INSERT OR IGNORE INTO word_keys (key, content, unit, position, size) "
-        "VALUES (?, ?, ?, ?, ?)",
-        rows,
-    )
+    connection.execute("DELETE FROM open_keys")
+    numbers = order.numbers(h for _, _, stems in everything for h in stems)
+    units = [
+        (content, u)
+        for content, unit, stems in everything
+        for u in word_units([(unit, stems)], order, numbers=numbers)
+    ]
+    _file_word_keys(connection, order, units)
 
 
 __all__ = ["ArchiveError", "ArchiveIndex", "ArchiveInfo", "Member", "key_hash"]

@@ -42,7 +42,7 @@ _CACHE_ID = int.from_bytes(b"Dopl", "big")
 _APPLICATION_ID_AT = 68
 #: the index's format (its tables, and the keys' hash function: core.archive.keys.key_hash);
 #: another format is refused with its number (never converted silently)
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 #: seconds a writer waits for another before giving up (said in words)
 LOCK_TIMEOUT = 60.0
 
@@ -61,8 +61,9 @@ SCHEMA = (
     # sentence keys (core.archive.keys): composite sentences and bigrams
     "CREATE TABLE sentence_keys (key INTEGER NOT NULL, content INTEGER NOT NULL, "
     "PRIMARY KEY (key, content)) WITHOUT ROWID",
-    # word keys (core.archive.keys.unit_keys): a sentence's rare prefix stems alone, and its
-    # other prefix stems in pairs, with the stem's position and the sentence's size (filters)
+    # word keys (core.archive.keys.unit_keys): runs of a sentence's prefix stems, one stem
+    # longer where the shorter key is open, with the last stem's position and the sentence's
+    # size (the filters)
     "CREATE TABLE word_keys (key INTEGER NOT NULL, content INTEGER NOT NULL, "
     "unit INTEGER NOT NULL, position INTEGER NOT NULL, size INTEGER NOT NULL, "
     "PRIMARY KEY (key, content, unit)) WITHOUT ROWID",
@@ -72,9 +73,21 @@ SCHEMA = (
     "stems BLOB NOT NULL, PRIMARY KEY (content, unit)) WITHOUT ROWID",
     # the frozen stem order: sentences holding each stem (hash) when the order was made
     "CREATE TABLE stem_order (stem INTEGER PRIMARY KEY, sentences INTEGER NOT NULL)",
+    # the open word keys: more sentences were filed under them than a check should read
+    # (meta "open_above"), so they are filed under longer keys instead
+    "CREATE TABLE open_keys (key INTEGER PRIMARY KEY)",
 )
 TABLES = frozenset(
-    {"meta", "contents", "members", "sentence_keys", "word_keys", "units", "stem_order"}
+    {
+        "meta",
+        "contents",
+        "members",
+        "sentence_keys",
+        "word_keys",
+        "units",
+        "stem_order",
+        "open_keys",
+    }
 )
 
 

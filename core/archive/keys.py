@@ -16,21 +16,29 @@ compared exactly as `doppel batch` compares it.
   only keys holding a sentence with a full key are looked up: a kept piece holds one.
 - **Word keys (reworded passages).** Every reworded passage holds a strong seed: two sentences
   sharing at least `strong_threshold` of the larger one's distinct stems. With the stems in a
-  fixed total order, two sentences sharing t stems share their first shared stem within the
-  first |S| − t + 1 stems of each, and their first two within the first |S| − t + 2 (prefix
-  filtering: Bayardo, Ma and Srikant, WWW 2007; Xiao et al., WWW 2008), whatever the order. A
-  stem alone is a good key only when it is rare: "said" or a character's name is in thousands
-  of an archive's sentences, and a key in every sentence makes a check read the whole archive.
-  So a sentence files its *rare* prefix stems alone and its other prefix stems *in pairs*
-  (`unit_keys`): the first shared stem is rare (filed alone by both), or it and the second are
-  both common (the order puts the rarest first) and filed as a pair by both. Each key carries
-  its position and the sentence's size for the length and position filters
-  (`could_share`), and a probe that passes them is verified on the archived sentence's stems
-  alone (the index's units table), never on a whole record. The order is rarest first by the
-  sentences holding each stem, counted when the archive was started (`StemOrder`; made again
-  while the archive is small), then frozen: a key filed once stays valid, and a stem met later
-  ranks as the rarest. The order and the rare/common line only make postings short; what is
-  found never depends on them (a test holds it over arbitrary orders).
+  fixed total order, two sentences sharing t stems share their first i shared stems within
+  the first |S| − t + i stems of each, whatever the order (prefix filtering: Bayardo, Ma and
+  Srikant, WWW 2007; Xiao et al., WWW 2008). A key of one stem is enough while few sentences
+  hold it; "said" or a character's name is in thousands of an archive's sentences, and a key
+  in every sentence makes a check read the whole archive. So keys grow with the archive
+  (variable-length prefixes, after Wang, Li and Feng, SIGMOD 2012): a key is a run of stems
+  in the order, and it is *open* once more than `OPEN_ABOVE` archived sentences are filed
+  under it; a sentence files each of its first-prefix stems, and in place of an open key, that
+  key with each later stem the next prefix allows (`unit_keys`), up to `LONGEST` stems. Two
+  sentences sharing a strong seed file the same key: their first shared stem alone if it is
+  not open, else it with their second shared stem if that is not open, and so on (at
+  `LONGEST`, whether open or not). When a key opens, the sentences filed under it are filed
+  under its longer keys instead (`core.archive.index`), so every archived sentence is always
+  filed under exactly the keys the current open keys give it, and no key's postings grow
+  past `OPEN_ABOVE` but the longest (a sentence copied into hundreds of documents: there
+  every copy is a pair a check must compare anyway). Each key carries its last stem's
+  position and the sentence's size for the length and position filters (`could_share`), and
+  a probe that passes them is verified on the archived sentence's stems alone (the index's
+  units table), never on a whole record. The order is rarest first by the sentences holding
+  each stem, counted when the archive was started (`StemOrder`; made again while the archive
+  is small), then frozen; a stem met later ranks as the rarest. The order and the open keys
+  only make postings short; what is found never depends on them (a test holds it over
+  arbitrary orders and open keys).
 
 Keys are 64-bit hashes (CRC-32 and Adler-32 of the UTF-8 text side by side: stable across
 processes, machines and Python versions, and a tenth of a cryptographic hash's cost, which
@@ -40,8 +48,9 @@ add a candidate that the exact comparison drops."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 from zlib import adler32, crc32
 
 from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, WordProfile, strong_threshold
@@ -99,11 +108,13 @@ def sentence_keys(signature: Signature) -> SentenceKeys:
     return SentenceKeys(singles, bigrams)
 
 
-#: a stem is *rare* when fewer than this share of the sentences the order was made from hold
-#: it: a rare stem is filed alone, the others only in pairs (see `unit_keys`). Kept in the
-#: index with the order (`StemOrder.rare_below`): an index is read with the line it was made
-#: with, whatever this says later
-RARE_SHARE = 1 / 1_000
+#: a word key is *open* (its sentences are filed under longer keys) once more than this many
+#: archived sentences are filed under it: what a check reads per key it looks up. Kept in the
+#: index (its meta table, "open_above"): an index is read with the line it was made with
+OPEN_ABOVE = 64
+#: the most stems in a word key (such a key is filed under whether open or not); at most the
+#: smallest strong threshold (`RewordSettings.strong_shared`), which prefix filtering needs
+LONGEST = 3
 #: the order is made again from the whole archive while it was made from fewer sentences
 #: than this and the archive has twice as many (a first add of a handful of documents does
 #: not fix the order for good)
@@ -113,14 +124,11 @@ SAMPLE_UNITS = 50_000
 class StemOrder:
     """The fixed order of stems (by their hashes): fewest sentences holding it first (as
     counted when the order was made, over `sample` sentences), then the hash; a stem it does
-    not know counts 0 (the rarest). `rare_below`: the count under which a stem is rare."""
+    not know counts 0 (the rarest)."""
 
-    def __init__(
-        self, counts: Mapping[int, int], sample: int, rare_below: int | None = None
-    ) -> None:
+    def __init__(self, counts: Mapping[int, int], sample: int) -> None:
         self.counts = counts
         self.sample = sample
-        self.rare_below = max(2, int(sample * RARE_SHARE)) if rare_below is None else rare_below
 
     def rank(self, stem: int) -> tuple[int, int]:
         return self.counts.get(stem, 0), stem
@@ -128,9 +136,6 @@ class StemOrder:
     def numbers(self, stems: Iterable[int]) -> dict[int, int]:
         """`stems` numbered in the order (sorting by these numbers is sorting by `rank`)."""
         return {h: k for k, h in enumerate(sorted(set(stems), key=self.rank))}
-
-    def rare(self, stem: int) -> bool:
-        return self.counts.get(stem, 0) < self.rare_below
 
     @staticmethod
     def counted(units: Iterable[Iterable[int]]) -> Counter[int]:
@@ -201,40 +206,83 @@ _MIX = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
 
 
-def pair_key(first: int, second: int) -> int:
-    """The key of two stems (hashes) filed together, in their order."""
-    return (((first * _MIX) ^ second) & _MASK) - _SIGN
+class WordKey(NamedTuple):
+    """A key a sentence files (or looks up): its hash, its last stem's position in the
+    sentence, and how many stems it holds. (A named tuple: a large add makes millions.)"""
+
+    key: int
+    position: int
+    length: int
 
 
-def unit_keys(unit: WordUnit, order: StemOrder) -> list[tuple[int, int, bool]]:
-    """What a sentence files, or looks up: `(key, position, pair)`.
-
-    Two sentences sharing t stems share their first shared stem (in the order) within the
-    first |S| − t + 1 stems of each, and their first two within the first |S| − t + 2. So: the
-    rare stems among the first |S| − t + 1 are keys alone (`position`: the stem's), and every
-    two stems that are not rare among the first |S| − t + 2 are a key together (`position`:
-    the second one's). If the first shared stem is rare, both sentences file it alone; if it
-    is not, neither is the second (the order puts the rarest first), and both file the pair.
-    A pair of common stems is far more particular than either: "said" is in every tenth
-    sentence of a novel, "said" with "letter" in few."""
-    stems, count, line = unit.stems, order.counts.get, order.rare_below
-    first = len(stems) - unit.need + 1
-    keys = [(stem, p, False) for p, stem in enumerate(stems[:first]) if count(stem, 0) < line]
-    common = [(p, stem) for p, stem in enumerate(stems[: first + 1]) if count(stem, 0) >= line]
-    for k, (_, a) in enumerate(common):
-        mixed = a * _MIX
-        keys += [((((mixed ^ b) & _MASK) - _SIGN), q, True) for q, b in common[k + 1 :]]
-    return keys
+_key = tuple.__new__  # (a WordKey without the named tuple's Python-level constructor)
 
 
-def could_share(unit: WordUnit, position: int, pair: bool, size: int, other: int) -> bool:
-    """Whether a sentence of `size` stems whose key was at `other` (a key at `position` of
-    `unit`) could still share the stems a strong seed needs: the larger threshold, within
-    reach of the stems from the key on (the length and position filters)."""
-    both = max(unit.need, _need(size))
-    reach = 1 if pair else 0  # (a pair's position is its second stem's: one shared before)
-    return both <= unit.size - position + reach and both <= size - other + reach
+def first_keys(unit: WordUnit) -> list[WordKey]:
+    """Each stem among the first |S| − t + 1 as a key alone."""
+    return [
+        _key(WordKey, (stem, p, 1))
+        for p, stem in enumerate(unit.stems[: unit.size - unit.need + 1])
+    ]
 
 
-def _need(size: int) -> int:
-    return strong_threshold(size, DEFAULT_SETTINGS)
+def longer_keys(unit: WordUnit, key: WordKey) -> list[WordKey]:
+    """`key` (an open key of `unit`) with each later stem among the first |S| − t + ℓ + 1,
+    ℓ being `key`'s length."""
+    start, length = key[1] + 1, key[2] + 1
+    stems, mixed = unit.stems, key[0] * _MIX
+    return [
+        _key(WordKey, ((((mixed ^ stems[q]) & _MASK) - _SIGN), q, length))
+        for q in range(start, unit.size - unit.need + length)
+    ]
+
+
+def unit_keys(
+    units: Sequence[WordUnit], open_among: Callable[[Counter[int], int], Collection[int]]
+) -> list[list[WordKey]]:
+    """The keys each of `units` files (or looks up) under the open keys, one length at a time:
+    `open_among(keys, length)` says which of `keys` (the keys of `length` stems, shorter than
+    `LONGEST`, each with how many of `units` reach it) are open — an add also opens those the
+    units would fill.
+
+    Two sentences sharing t stems share their first i shared stems within the first
+    |S| − t + i of each: if the first shared stem is not open, both file it alone; if it is,
+    both file it with each later stem in reach, the second shared stem among them; and so on
+    to `LONGEST`. A run of common stems is far more particular than any of them: "said" is in
+    every tenth sentence of a novel, "said" with "letter" in few."""
+    filed: list[list[WordKey]] = [[] for _ in units]
+    frontier = [(k, key) for k, unit in enumerate(units) for key in first_keys(unit)]
+    length = 1
+    while frontier:
+        if length < LONGEST:
+            opened = open_among(Counter(key[0] for _, key in frontier), length)
+        else:
+            opened = ()
+        following: list[tuple[int, WordKey]] = []
+        for k, key in frontier:
+            if key[0] in opened:
+                following += [(k, longer) for longer in longer_keys(units[k], key)]
+            else:
+                filed[k].append(key)
+        frontier = following
+        length += 1
+    return filed
+
+
+def could_share(unit: WordUnit, key: WordKey, size: int, other: int) -> bool:
+    """Whether a sentence of `size` stems whose key was at `other` (`key`, a key of `unit`)
+    could still share the stems a strong seed needs: the larger threshold, within reach of the
+    stems from the key on (the length and position filters; a key's position is its last
+    stem's, with the others shared before it)."""
+    both = max(unit.need, needed(size))
+    reach = key[2] - 1
+    return both <= unit.size - key[1] + reach and both <= size - other + reach
+
+
+#: `strong_threshold` of each sentence size up to 255 stems (a check asks it for every probe)
+_NEEDS = tuple(strong_threshold(size, DEFAULT_SETTINGS) for size in range(256))
+
+
+def needed(size: int) -> int:
+    """The stems a sentence of `size` stems must share for a strong seed (`strong_threshold`)."""
+    return _NEEDS[size] if size < 256 else strong_threshold(size, DEFAULT_SETTINGS)

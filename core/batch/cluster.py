@@ -6,9 +6,10 @@ cancel. Without a scheduler none of this is used, and Dask is never imported.
 What stays here, in the calling process: collecting the inputs, hashing the files, the cache
 (looked up before, written after: workers only compute, and hand back the new cache rows they
 packed, as local workers do), the candidate index and the ranking. What goes to the workers:
-`_load` of a few submissions per task (its failures are FailedDocuments with their reason, never
-exceptions), and `compare_pair` of a chunk of candidate pairs against the documents' records,
-which are sent to every worker once per check (`Client.scatter`, broadcast), never per pair.
+`read_submission` of a few submissions per task (its failures are FailedDocuments with their
+reason, never exceptions), and `compare_pair` of a chunk of candidate pairs against the
+documents' records, which are sent to every worker once per check (`Client.scatter`,
+broadcast), never per pair.
 
 Workers read the submissions by path, so they must see the folders at the same paths (a shared
 folder, as Dask's workers read their data from shared storage): sending the files' bytes instead
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.batch.ranking import rank_key
 from core.batch.result import BatchDocument, FailedDocument, PairResult, Submission
-from core.batch.run import KILLED_READER, _Job, _load, _Loaded, compare_pair
+from core.batch.run import KILLED_READER, LoadedDocument, ReadJob, compare_pair, read_submission
 from core.options import MatchOptions, SignatureOptions
 from core.progress import Progress
 from core.version import doppel_version
@@ -64,10 +65,11 @@ COMPARE_CHUNK = 512
 #: keep the workers busy across the network, few enough that memory does not grow with the batch
 _TASKS_AHEAD_PER_THREAD = 4
 
-#: a submission's reading task, as `core.batch.run.load_all` prepares it (`_load`'s arguments):
-#: the submission, its signature options, its cache key, its cached row, whether to fingerprint
+#: a submission's reading task, as `core.batch.run.load_all` prepares it (`read_submission`'s
+#: arguments): the submission, its signature options, its cache key, its cached row, whether to
+#: fingerprint
 Work = tuple[Submission, SignatureOptions, str | None, bytes | None, bool]
-Outcome = _Loaded | FailedDocument
+Outcome = LoadedDocument | FailedDocument
 
 
 class ClusterError(Exception):
@@ -163,7 +165,7 @@ class Cluster:
         self,
         todo: Sequence[Submission],
         work: Callable[[Submission], Work],
-        job: _Job,
+        job: ReadJob,
         take: Callable[[Submission, Outcome, int], None],
     ) -> None:
         """Reads the submissions in `todo` on the workers and hands each outcome to `take`
@@ -306,12 +308,12 @@ def _chunk_size(count: int, threads: int, most: int) -> int:
 # -- on the workers --------------------------------------------------------------------------------
 
 
-def read_chunk(tasks: Sequence[Work], job: _Job) -> list[Outcome]:
-    """(On a worker.) `_load` of each submission; a file the worker cannot find is failed
+def read_chunk(tasks: Sequence[Work], job: ReadJob) -> list[Outcome]:
+    """(On a worker.) `read_submission` of each submission; a file the worker cannot find is failed
     with NOT_SHARED (the client found it: the folder is not shared at that path)."""
     outcomes: list[Outcome] = []
     for submission, options, key, blob, prints in tasks:
-        outcome = _load(submission, options, key, blob, prints, job)
+        outcome = read_submission(submission, options, key, blob, prints, job)
         if isinstance(outcome, FailedDocument) and blob is None and not _visible(submission.path):
             outcome = FailedDocument(submission.path, NOT_SHARED)
         outcomes.append(outcome)

@@ -146,7 +146,7 @@ def collect(
 
 
 @dataclass(frozen=True, slots=True)
-class _Job:
+class ReadJob:
     """What every document of a batch needs besides its signature (sent to each worker once)."""
 
     signature: SignatureOptions
@@ -165,7 +165,7 @@ class _Job:
         return self.exclusions.template_phrase_words
 
 
-_JOB: _Job | None = None  # in a worker process: set once by the pool's initializer
+_READ_JOB: ReadJob | None = None  # in a worker process: set once by the pool's initializer
 
 
 #: a worker's exit status when its parent is gone
@@ -206,8 +206,8 @@ def worker_memory_ceiling(workers: int, physical: int | None = None) -> int | No
 
 def _limit_memory(ceiling: int | None) -> None:
     """(In a worker.) Caps this process's address space at `ceiling` (never raising a lower
-    limit already set): past it an allocation fails, a MemoryError that `_load` turns into a
-    failed document, or a crash in C code that `load_all` survives."""
+    limit already set): past it an allocation fails, a MemoryError that `read_submission` turns
+    into a failed document, or a crash in C code that `load_all` survives."""
     if ceiling is None or sys.platform != "linux":
         return
     import resource  # (POSIX only)
@@ -228,14 +228,14 @@ def _ready() -> bool:
     return True
 
 
-def _start_worker(job: _Job, memory_ceiling: int | None = None) -> None:
+def _start_worker(job: ReadJob, memory_ceiling: int | None = None) -> None:
     """(The pool's initializer, in each worker.) Keeps the job, caps the worker's memory
     (`_limit_memory`), and makes the worker exit when its parent does: a batch killed (kill -9)
     or crashed must not leave workers behind, waiting for work forever. A thread waits on the
     parent's sentinel (a pipe on POSIX, the process handle on Windows) and ends the process when
     it fires. Ctrl+C is the parent's to handle: it stops the pool (`load_all`)."""
-    global _JOB
-    _JOB = job
+    global _READ_JOB
+    _READ_JOB = job
     _limit_memory(memory_ceiling)
     parent = multiprocessing.parent_process()
     if parent is not None:
@@ -251,7 +251,7 @@ def _start_worker(job: _Job, memory_ceiling: int | None = None) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class _Loaded:
+class LoadedDocument:
     """What a worker hands back for a submission it read."""
 
     # the submission as scored: its signature with its per-document exclusions applied
@@ -261,19 +261,19 @@ class _Loaded:
     fingerprint_row: tuple[str, bytes] | None  # its cache row
 
 
-def _load(
+def read_submission(
     submission: Submission,
     options: SignatureOptions,
     key: str | None,
     blob: bytes | None = None,
     fingerprints: bool = False,
-    job: _Job | None = None,
-) -> _Loaded | FailedDocument:
+    job: ReadJob | None = None,
+) -> LoadedDocument | FailedDocument:
     """(In a worker.) The submission's record as scored, its cache rows (packed here, in
     parallel) and, if asked, its common-text fingerprints; or why it could not be read —
     never an exception. `blob` is its cached row when the cache has it (then the file is not
     read again: only its exclusions or fingerprints were missing)."""
-    job = job if job is not None else _JOB
+    job = job if job is not None else _READ_JOB
     path = submission.path
     try:
         document = unpack_document(blob) if blob is not None else None
@@ -311,7 +311,7 @@ def _load(
         return FailedDocument(
             path, f"could not be checked because of an internal error ({error!r})"
         )
-    return _Loaded(BatchDocument.of(scored, submission, profile), entry, prints, row)
+    return LoadedDocument(BatchDocument.of(scored, submission, profile), entry, prints, row)
 
 
 T = TypeVar("T")
@@ -340,7 +340,7 @@ def load_all(
     workers: int | None,
     progress: Progress | None,
     *,
-    job: _Job | None = None,
+    job: ReadJob | None = None,
     finder: CommonTextFinder | None = None,
     cluster: Cluster | None = None,
 ) -> tuple[dict[Path, BatchDocument], list[FailedDocument]]:
@@ -350,7 +350,7 @@ def load_all(
     added to the cache. With `job`, per-document exclusions are applied; with `finder`, each
     document's common-text fingerprints are handed to it (indexed by position in
     `submissions`), from the cache or computed with the document."""
-    job = job if job is not None else _Job(options)
+    job = job if job is not None else ReadJob(options)
     loaded: dict[Path, BatchDocument] = {}
     failed: list[FailedDocument] = []
     keys: dict[Path, str] = {}
@@ -395,7 +395,7 @@ def load_all(
         prints = finder is not None and submission.path not in have_prints
         return submission, options, key, blob, prints
 
-    def take(submission: Submission, outcome: _Loaded | FailedDocument, done: int) -> None:
+    def take(submission: Submission, outcome: LoadedDocument | FailedDocument, done: int) -> None:
         path = submission.path
         if isinstance(outcome, FailedDocument):
             failed.append(outcome)
@@ -426,7 +426,7 @@ def load_all(
     if cluster is not None:  # this process looks up and writes the cache; the workers read
 
         def take_saving(
-            submission: Submission, outcome: _Loaded | FailedDocument, done: int
+            submission: Submission, outcome: LoadedDocument | FailedDocument, done: int
         ) -> None:
             take(submission, outcome, done)
             if len(fresh) + len(fresh_prints) >= _SAVE_EVERY:
@@ -442,7 +442,7 @@ def load_all(
     if len(todo) < PROCESS_THRESHOLD or processes <= 1:
         try:
             for done, submission in enumerate(todo, 1):
-                take(submission, _load(*work(submission), job=job), done)
+                take(submission, read_submission(*work(submission), job=job), done)
         finally:
             save()
         return loaded, failed
@@ -468,7 +468,7 @@ def load_all(
             initializer=_start_worker,
             initargs=(job, ceiling),
         ) as pool:
-            running: dict[Future[_Loaded | FailedDocument], Submission] = {}
+            running: dict[Future[LoadedDocument | FailedDocument], Submission] = {}
             lost: list[Submission] = []
             broken = False
             try:
@@ -483,7 +483,7 @@ def load_all(
                     while not broken and queue and len(running) < ahead:
                         following = queue.popleft()
                         try:
-                            running[pool.submit(_load, *work(following))] = following
+                            running[pool.submit(read_submission, *work(following))] = following
                         except BrokenProcessPool:
                             queue.appendleft(following)
                             broken = True
@@ -547,8 +547,8 @@ def load_all(
 
 
 def _outcome(
-    future: Future[_Loaded | FailedDocument], submission: Submission
-) -> _Loaded | FailedDocument | None:
+    future: Future[LoadedDocument | FailedDocument], submission: Submission
+) -> LoadedDocument | FailedDocument | None:
     """A finished future's outcome; None if its pool broke (a worker died) before it was read."""
     try:
         return future.result()
@@ -564,7 +564,7 @@ def _cached_fingerprints(
     cache: DocumentStore,
     keys: dict[Path, str],
     hits: dict[str, BatchDocument],
-    job: _Job,
+    job: ReadJob,
     finder: CommonTextFinder,
     number: dict[Path, int],
     counted: dict[Path, bool],
@@ -583,7 +583,7 @@ def _cached_fingerprints(
     return found
 
 
-def _allowed(a: Submission, b: Submission) -> bool:
+def may_pair(a: Submission, b: Submission) -> bool:
     if a.archive and b.archive:
         return False  # never archive against archive
     return a.group != b.group
@@ -685,9 +685,9 @@ def _run_batch(
     collected = collect_inputs(paths, archives, options.student_folders)
     submissions = list(collected.submissions)
     if options.templates:  # a template is not a submission, even inside an input folder
-        templates = {_same_file(t.path) for t in options.templates}
-        submissions = [s for s in submissions if _same_file(s.path) not in templates]
-    job = _Job(options.signature, options.match, exclusions, options.templates)
+        templates = {same_file(t.path) for t in options.templates}
+        submissions = [s for s in submissions if same_file(s.path) not in templates]
+    job = ReadJob(options.signature, options.match, exclusions, options.templates)
     leave_out = exclusions.common_share is not None
     finder = common_text_finder(options)
     try:
@@ -711,10 +711,10 @@ def _run_batch(
             finder.close()
     kept = [(k, s) for k, s in enumerate(submissions) if s.path in loaded]
     applied = common if leave_out else None
-    documents = tuple(_with_common_text(loaded[s.path], applied, k) for k, s in kept)
+    documents = tuple(with_common_text(loaded[s.path], applied, k) for k, s in kept)
 
     def allowed(i: int, j: int) -> bool:
-        return _allowed(kept[i][1], kept[j][1])
+        return may_pair(kept[i][1], kept[j][1])
 
     if options.all_pairs:
         candidates = [
@@ -762,7 +762,7 @@ def common_text_finder(options: BatchOptions) -> CommonTextFinder | None:
     return None
 
 
-def _same_file(path: Path) -> Path:
+def same_file(path: Path) -> Path:
     try:
         return path.resolve()
     except OSError:
@@ -796,7 +796,7 @@ def _common_text(
     return finder.finish(load, "new documents" if archive else "documents", passes)
 
 
-def _with_common_text(
+def with_common_text(
     document: BatchDocument, common: CommonText | None, index: int
 ) -> BatchDocument:
     """The record with the common text found in it left out too."""

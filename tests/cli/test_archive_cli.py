@@ -172,3 +172,32 @@ def test_an_add_killed_midway_leaves_an_index_the_next_add_completes(tmp_path: P
             "SELECT count(*) FROM contents WHERE id NOT IN (SELECT content FROM members)"
         ).fetchone()[0]
         assert unused == 0
+
+
+def test_student_folders_on_check_are_the_batchs(capsys, tmp_path: Path) -> None:
+    """With --student-folders, a student's new files are not compared with each other (as
+    `batch --against` with it); without it they are."""
+    original = resource_path("samples", "original-essay.txt").read_bytes()
+    copy = resource_path("samples", "reworded-copy.docx").read_bytes()
+    old, new = tmp_path / "2025", tmp_path / "2026"
+    for folder, name, data in (
+        (old / "ben", "essay.txt", original),
+        (new / "ada", "essay.docx", copy),
+        (new / "ada", "draft.txt", original),
+    ):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    index = tmp_path / "archive.sqlite3"
+    code, _, _ = run(capsys, "archive", "add", old, "--index", index, "--lang", "en")
+    assert code == 0
+    for flags, within in (["--student-folders"], 0), ([], 1):
+        code, out, _ = run(
+            capsys, "archive", "check", new, "--index", index, *flags, "--json", "--no-cache"
+        )
+        pairs = json.loads(out)["pairs"]
+        assert sum(Path(p["b"]).parent.name == "ada" for p in pairs) == within
+        assert sum(Path(p["b"]).parent.name == "ben" for p in pairs) == 2
+        code, out, _ = run(
+            capsys, "batch", new, "--against", old, *flags, "--json", "--no-cache", "--lang", "en"
+        )
+        assert pairs == json.loads(out)["pairs"]

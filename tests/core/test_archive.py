@@ -5,11 +5,15 @@ user's data: refused when it is not one, never modified then, never deleted."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import sqlite3
+from array import array
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,7 +23,14 @@ from core.archive.add import add_to_archive
 from core.archive.check import check_against_archive
 from core.archive.index import ArchiveIndex
 from core.archive.index_file import ArchiveError
-from core.archive.keys import StemOrder, could_share, sentence_keys, unit_keys, word_units
+from core.archive.keys import (
+    LONGEST,
+    StemOrder,
+    could_share,
+    sentence_keys,
+    unit_keys,
+    word_units,
+)
 from core.batch.result import BatchResult
 from core.batch.run import BatchOptions, run_batch
 from core.detection.reworded import strong_threshold
@@ -101,14 +112,18 @@ def assert_same_as_batch(
     index_options: SignatureOptions,
     *,
     first: int = 0,
+    open_above: int | None = None,
 ) -> BatchResult:
     """With `first`, the archive is added in two steps: its first `first` files (the stem
-    order is made from them), then all of it."""
+    order is made from them), then all of it. With `open_above`, the index opens its word keys
+    at that line (a few sentences: the keys grow long as in a large archive)."""
     expected = run_batch([new], [old], options)
     index_path = tmp_path / "index.sqlite3"
     if index_path.exists():
         index_path.unlink()
-    with ArchiveIndex(index_path, create=True, options=index_options) as index:
+    with small_open_line(open_above):
+        index = ArchiveIndex(index_path, create=True, options=index_options)
+    with index:
         if first:
             files = sorted(old.rglob("*.txt"))[:first]
             add_to_archive(files, index, replace(options, workers=1))
@@ -116,6 +131,13 @@ def assert_same_as_batch(
         checked = check_against_archive([new], index, options)
     assert as_facts(checked.result) == as_facts(expected)
     return expected
+
+
+def small_open_line(open_above: int | None) -> mock._patch[int] | contextlib.nullcontext[None]:
+    """A new index made while this is entered opens its word keys at `open_above`."""
+    if open_above is None:
+        return contextlib.nullcontext()
+    return mock.patch("core.archive.index.OPEN_ABOVE", open_above)
 
 
 @st.composite
@@ -146,6 +168,7 @@ def check_options(draw: st.DrawFn) -> BatchOptions:
     prompt=st.booleans(),
     options=check_options(),
     first=st.sampled_from([0, 0, 1, 2]),
+    open_above=st.sampled_from([None, 1, 4]),
 )
 @settings(
     max_examples=40,
@@ -160,18 +183,21 @@ def test_a_check_against_the_archive_is_exactly_batch_against(
     prompt: bool,
     options: BatchOptions,
     first: int,
+    open_above: int | None,
 ) -> None:
     root = tmp_path_factory.mktemp("collection")
     old, new = write_collection(
         root, seed, count, vocabulary, students=options.student_folders, prompt=prompt
     )
-    assert_same_as_batch(root, old, new, options, EN, first=first)
+    assert_same_as_batch(root, old, new, options, EN, first=first, open_above=open_above)
 
 
 def test_the_benchmark_style_collection_and_all_pairs(tmp_path: Path) -> None:
     old, new = write_collection(tmp_path, 7, 40, 3000, students=False, prompt=False)
     expected = assert_same_as_batch(tmp_path, old, new, BatchOptions(signature=EN), EN)
     assert expected.pairs  # copies were planted across the years
+    options = BatchOptions(signature=EN, workers=1)
+    assert_same_as_batch(tmp_path, old, new, options, EN, first=5, open_above=2)
     assert_same_as_batch(
         tmp_path, old, new, BatchOptions(signature=EN, all_pairs=True, workers=1), EN
     )
@@ -190,10 +216,28 @@ def test_a_template_reads_every_archived_document_and_stays_exact(tmp_path: Path
 # --- adding -----------------------------------------------------------------------------------
 
 
-def test_adding_is_incremental_and_follows_changes(tmp_path: Path) -> None:
-    old, _ = write_collection(tmp_path, 3, 10, 3000, students=False, prompt=False)
+def filed_as_the_open_keys_say(index: ArchiveIndex) -> bool:
+    """Whether every archived sentence is filed under exactly the word keys the index's open
+    keys give it (what a check looks up), and under nothing else."""
+    connection = index._connection
+    rows = set(connection.execute("SELECT key, content, unit, position, size FROM word_keys"))
+    units = connection.execute("SELECT content, unit, stems FROM units").fetchall()
+    order = index.stem_order({h for _, _, blob in units for h in array("q", blob)})
+    wanted = set()
+    for content, unit, blob in units:
+        (u,) = word_units([(unit, frozenset(array("q", blob)))], order)
+        (keys,) = unit_keys([u], lambda keys, _: index.open_among(keys))
+        wanted |= {(k.key, content, unit, k.position, u.size) for k in keys}
+    return rows == wanted
+
+
+@pytest.mark.parametrize("open_above", [None, 2])
+def test_adding_is_incremental_and_follows_changes(tmp_path: Path, open_above: int | None) -> None:
+    old, _ = write_collection(tmp_path, 3, 10, 300, students=False, prompt=False)
     files = sorted(old.glob("*.txt"))
-    with ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN) as index:
+    with small_open_line(open_above):
+        made = ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN)
+    with made as index:
         first = add_to_archive([old], index, BatchOptions(workers=1))
         assert (first.added, first.updated, first.unchanged) == (len(files), 0, 0)
         again = add_to_archive([old], index, BatchOptions(workers=1))
@@ -204,6 +248,9 @@ def test_adding_is_incremental_and_follows_changes(tmp_path: Path) -> None:
         files[1].write_text("A changed essay with new words in it. It is different now.", "utf-8")
         third = add_to_archive([old], index, BatchOptions(workers=1))
         assert (third.added, third.updated) == (1, 1)
+        assert filed_as_the_open_keys_say(index)
+        if open_above is not None:  # (the small line opened keys, some to the longest)
+            assert index._connection.execute("SELECT count(*) FROM open_keys").fetchone()[0]
         info = index.info()
         assert info.documents == len(files) + 1
         assert info.contents == len(files)
@@ -212,6 +259,7 @@ def test_adding_is_incremental_and_follows_changes(tmp_path: Path) -> None:
         removed = index.remove([old / "twin.txt", files[2]])
         assert sorted(removed) == sorted([twin, files[2]])
         assert len(index) == len(files) - 1
+        assert filed_as_the_open_keys_say(index)
         # the first file's content is still held (its own member stays)
         assert index.document_at(files[0]) is not None
         assert index.remove([old]) and len(index) == 0
@@ -289,24 +337,32 @@ def test_sentence_keys_never_miss_a_shared_sentence_or_bigram(docs, rule, min_bl
     st.lists(st.frozensets(st.integers(0, 14), max_size=12), max_size=4),
     st.lists(st.frozensets(st.integers(0, 14), max_size=12), max_size=4),
     st.dictionaries(st.integers(0, 14), st.integers(0, 60)),
-    st.integers(0, 40_000),
+    st.integers(0, 2**16),
+    st.integers(1, 4),
 )
 @settings(max_examples=500, deadline=None)
-def test_word_keys_meet_and_pass_the_filters_for_every_strong_seed(new, old, counts, sample):
-    """Whatever the order and whichever stems are rare: every pair of sentences sharing the
+def test_word_keys_meet_and_pass_the_filters_for_every_strong_seed(new, old, counts, salt, every):
+    """Whatever the order and whichever keys are open: every pair of sentences sharing the
     stems of a strong seed shares a word key that passes the length and position filters on
     both sides (the brute-force oracle: every pair of sentences)."""
-    order = StemOrder(counts, sample)
+    order = StemOrder(counts, 1000)
+
+    def open_among(keys: Iterable[int], _: int) -> set[int]:  # (every = 1: all open)
+        return {k for k in keys if (k ^ salt) % every == 0}
+
+    archived = word_units(enumerate(old), order)
     filed = {}
-    for v in word_units(enumerate(old), order):
-        for key, position, _ in unit_keys(v, order):
-            filed.setdefault(key, []).append((v.unit, position, v.size))
-    for u in word_units(enumerate(new), order):
+    for v, keys in zip(archived, unit_keys(archived, open_among), strict=True):
+        assert all(k.length <= LONGEST for k in keys)
+        for key in keys:
+            filed.setdefault(key.key, []).append((v.unit, key.position, v.size))
+    checked = word_units(enumerate(new), order)
+    for u, keys in zip(checked, unit_keys(checked, open_among), strict=True):
         met = {
             unit
-            for key, position, pair in unit_keys(u, order)
-            for unit, other, size in filed.get(key, ())
-            if could_share(u, position, pair, size, other)
+            for key in keys
+            for unit, other, size in filed.get(key.key, ())
+            if could_share(u, key, size, other)
         }
         for unit, stems in enumerate(old):
             if len(stems) < 5:

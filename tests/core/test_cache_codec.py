@@ -431,10 +431,10 @@ def test_a_document_the_codec_cannot_store_is_checked_just_not_cached(
     path = make_txt(tmp_path / "essay.txt", SAMPLE_PROSE)
     options = SignatureOptions(language="en")
     key = cache_key(content_hash_of(path) or "", options)
-    loaded = batch_run._load(
-        Submission(path, str(path)), options, key, fingerprints=True, job=batch_run._Job(options)
+    loaded = batch_run.read_submission(
+        Submission(path, str(path)), options, key, fingerprints=True, job=batch_run.ReadJob(options)
     )
-    assert isinstance(loaded, batch_run._Loaded)
+    assert isinstance(loaded, batch_run.LoadedDocument)
     assert isinstance(loaded.document, BatchDocument) and loaded.document.sentence_count > 0
     assert loaded.entry is None and loaded.fingerprint_row is None
     assert loaded.fingerprints is not None

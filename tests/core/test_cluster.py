@@ -14,6 +14,7 @@ everywhere. No sleeps, no timing."""
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 import subprocess
 import sys
@@ -29,7 +30,7 @@ from core.batch import cluster as cluster_module
 from core.batch.cache import DocumentCache
 from core.batch.cluster import MISSING_EXTRA, NOT_SHARED, Cluster, ClusterError
 from core.batch.result import BatchResult, FailedDocument, Submission
-from core.batch.run import BatchOptions, load_all, run_batch
+from core.batch.run import KILLED_READER, BatchOptions, load_all, run_batch
 from core.errors import Cancelled
 from core.options import ExclusionOptions, MatchOptions, SignatureOptions
 from tests.core.docmakers import make_docx
@@ -185,6 +186,69 @@ def test_a_file_the_workers_cannot_find_is_failed_with_the_reason(
         loaded, failed = load_all(submissions, EN, None, None, None, cluster=cluster)
     assert list(loaded) == [present]
     assert failed == [FailedDocument(missing, NOT_SHARED)]
+
+
+try:  # (a worker plugin must be one; without the extra the tests that use it skip)
+    from distributed.diagnostics.plugin import WorkerPlugin
+except ImportError:  # pragma: no cover (the headless lane)
+    WorkerPlugin = object
+
+
+class DyingReader(WorkerPlugin):  # type: ignore[misc,valid-type]
+    """(On each worker, also each one restarted after a death.) Reading a file of this name
+    ends the worker process, as the out-of-memory killer or a crashing parser would."""
+
+    name = "dying-reader"
+
+    def __init__(self, file_name: str) -> None:
+        self.file_name = file_name
+
+    def setup(self, worker: Any) -> None:
+        import os
+
+        from core.batch import run
+
+        real_load = run.load_document
+
+        def load_document(path: Path, options: SignatureOptions) -> Any:
+            if path.name == self.file_name:
+                os._exit(9)
+            return real_load(path, options)
+
+        run.load_document = load_document
+
+
+def test_a_file_that_kills_its_workers_is_failed_alone(collection: Path, tmp_path: Path) -> None:
+    """The reading task holding it is split until it is alone, it is failed with the reason,
+    and everything else is the local result without it (a cluster of its own: the scheduler
+    gives up on a task the first time its worker dies, and restarted workers die again)."""
+    distributed = pytest.importorskip("distributed")
+    import dask
+
+    folder = tmp_path / "class"
+    shutil.copytree(collection, folder)
+    local = run_batch([folder], [], BatchOptions(signature=EN, workers=1))  # (the oracle)
+    killer = folder / "killer.txt"
+    killer.write_text("An essay that ends the process reading it. " * 20, "utf-8")
+    with (
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+        distributed.LocalCluster(
+            n_workers=2,
+            processes=True,
+            threads_per_worker=1,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+    ):
+        with distributed.Client(cluster, set_as_default=False) as client:
+            client.register_plugin(DyingReader(killer.name))
+        address = cluster.scheduler_address
+        remote = run_batch([folder], [], BatchOptions(signature=EN, scheduler=address))
+    assert remote.failed == tuple(
+        sorted([*local.failed, FailedDocument(killer, KILLED_READER)], key=lambda f: str(f.path))
+    )
+    assert remote.documents == local.documents
+    assert remote.pairs == local.pairs
 
 
 # -- a cluster that cannot be used ---------------------------------------------------------------

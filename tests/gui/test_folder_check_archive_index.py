@@ -29,6 +29,7 @@ from core.archive.add import AddResult, add_to_archive
 from core.archive.index import ArchiveIndex
 from core.batch.result import BatchResult, FailedDocument
 from core.batch.run import BatchOptions
+from core.options import MatchOptions, SignatureOptions
 from tests.core.classmaker import write_class
 
 pytestmark = pytest.mark.usefixtures("no_user_cache")
@@ -123,6 +124,27 @@ def test_choosing_an_index_shows_what_it_holds_and_is_remembered(
 
     panel.archives.add_paths([old])  # and a folder replaces the index
     assert panel.index() is None and panel.archives.folders() == [old]
+
+
+def test_an_index_made_with_other_settings_says_so(
+    qtbot, settings, panel: SetupPanel, years
+) -> None:
+    """The check reads the new submissions with the index's options whatever Comparison
+    Settings say (the archived documents were read with them): the panel says so."""
+    _, new, index = years  # (made with the default options: language detected per document)
+    settings.set_engine_options(SignatureOptions(language="en", key_size=3), MatchOptions())
+    panel.inputs.add_paths([new])
+    panel.use_index(index)
+    qtbot.waitUntil(lambda: panel.archives.hint.text() != EARLIER_HINT, timeout=10_000)
+    assert panel.archives.hint.text() == (
+        "This archive was made with other comparison settings (language detected per "
+        "document, key size 2): the check reads this year's submissions the same way, so "
+        "they compare with it."
+    )
+    assert panel.start_button.isEnabled()
+    settings.set_engine_options(SignatureOptions(), MatchOptions())
+    panel.read_index_summary()
+    qtbot.waitUntil(lambda: panel.archives.hint.text() == EARLIER_HINT, timeout=10_000)
 
 
 def test_a_state_saved_before_archive_indexes_still_reads(qtbot, settings, tmp_path) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from core.archive.add import AddResult
 from core.archive.index import ArchiveIndex, ArchiveInfo
 from core.archive.index_file import ArchiveError, Kind, identify
+from core.options import SignatureOptions
 from core.reports.wording import archive_summary, plural
 
 
@@ -55,6 +56,28 @@ def read_summary(path: Path) -> IndexSummary:
         return IndexSummary(path, problem=_sentence(str(error)))
     except OSError as error:  # (a backstop: ArchiveIndex says why in words)
         return IndexSummary(path, problem=_sentence(f"{path} cannot be read: {error}"))
+
+
+def other_settings(index: SignatureOptions, chosen: SignatureOptions) -> str:
+    """What the hint says when an index was made with other signature options than
+    Comparison Settings' ("" when they are the same): a check against it reads this year's
+    submissions with the index's options, since its documents were read with them."""
+    differences = []
+    if index.language != chosen.language:
+        language = "detected per document" if index.language == "auto" else index.language
+        differences.append(f"language {language}")
+    if index.key_size != chosen.key_size:
+        differences.append(f"key size {index.key_size}")
+    if index.remove_stopwords != chosen.remove_stopwords:
+        differences.append("stop words " + ("left out" if index.remove_stopwords else "kept"))
+    if index.length_cap != chosen.length_cap:
+        differences.append("long sentences " + ("capped" if index.length_cap else "not capped"))
+    if not differences:
+        return ""
+    return (
+        f"This archive was made with other comparison settings ({', '.join(differences)}): "
+        "the check reads this year's submissions the same way, so they compare with it."
+    )
 
 
 def index_exists(path: Path) -> bool:

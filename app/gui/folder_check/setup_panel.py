@@ -38,7 +38,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.compare.colours import failed_colour
-from app.gui.folder_check.archive_summary import IndexSummary, index_exists, read_summary
+from app.gui.folder_check.archive_summary import (
+    IndexSummary,
+    index_exists,
+    other_settings,
+    read_summary,
+)
 from app.gui.settings import Settings
 from app.gui.tasks import LatestTask, TaskRunner
 from core.archive.index_file import default_index_path
@@ -228,6 +233,12 @@ class EarlierYears(PathList):
         super().remove_selected()
         if self.index_item() is None:
             self._plain_hint()
+
+    def show_note(self, text: str) -> None:
+        """A note on the chosen index under the list (not a problem: it can be used)."""
+        self.hint.setText(text)
+        self.hint.setForegroundRole(QPalette.ColorRole.WindowText)
+        self.hint.setStyleSheet("")
 
     def _plain_hint(self) -> None:
         self.hint.setText(EARLIER_HINT)
@@ -454,6 +465,10 @@ class SetupPanel(QWidget):
 
     def _summary_read(self, summary: IndexSummary) -> None:
         self.archives.show_summary(summary)
+        if summary.usable and summary.info is not None and summary.path == self.index():
+            note = other_settings(summary.info.options, self.settings.signature_options())
+            if note:
+                self.archives.show_note(note)
         self._update_mode()
 
     def _choose_index(self) -> None:
