@@ -13,7 +13,7 @@ and the one after it. So this module does the same steps on plain strings — th
 did) — and keeps each two-token decision once made. The model files are read as NLTK's
 `load_punkt_params` reads them.
 
-tests/core/test_punkt_fast.py holds `PunktSplitter.span_tokenize` equal to the NLTK splitter
+tests/core/test_sentences_fast.py holds `PunktSplitter.span_tokenize` equal to the NLTK splitter
 Doppel used before (on every language's test texts, the Gutenberg novels, and Hypothesis
 texts), so the boundaries are NLTK's, quirks included (the last-whitespace search that only
 knows ASCII whitespace, the realignment of closing quotes)."""
@@ -43,7 +43,7 @@ END_MARKS: Final = ".?!"
 #: Punkt's "sentences don't start with punctuation" (PunktSentenceTokenizer.PUNCTUATION)
 _PUNCTUATION: Final = frozenset(";:,.!?")
 #: the whitespace NLTK's `_get_last_whitespace_index` knows (string.whitespace: ASCII only)
-_ASCII_SPACE: Final = frozenset(" \t\n\r\x0b\x0c")
+_ASCII_SPACE: Final = " \t\n\r\x0b\x0c"
 #: what NLTK's realignment pattern can start with (closing quotes and brackets)
 _REALIGN_FIRST: Final = frozenset("\"')]}\u2018\u2019\u201c\u201d\xab\xbb")
 
@@ -166,12 +166,15 @@ class PunktSplitter:
         # the previous possible end, held back until it is known not to overlap the next
         held: re.Match[str] | None = None
         held_start = held_stop = 0  # the word before it: text[held_start:held_stop]
+        # the ASCII whitespace characters the text holds (usually only the space)
+        spaces = [space for space in _ASCII_SPACE if space in text]
         for match in self._period_context.finditer(text):
             stop = match.start()
             # the word before: back to the last ASCII whitespace after the previous end
-            i = stop - 1
-            while i >= held_stop and text[i] not in _ASCII_SPACE:
-                i -= 1
+            # (held_stop - 1 when there is none)
+            i = max([text.rfind(space, held_stop, stop) for space in spaces], default=-1)
+            if i < held_stop:
+                i = held_stop - 1
             # NLTK takes a whitespace at index 0 of the searched stretch for "none found"
             start = i + 1 if i > held_stop else held_start
             if held is not None and held_stop <= start and self._ends(text, held, held_start):
@@ -190,6 +193,21 @@ class PunktSplitter:
         """Whether the possible end `match` ends a sentence: Doppel's `_breaks_at` on NLTK's
         context (the word before, the mark, what follows the mark)."""
         before = text[word_start : match.end()]
+        word = before[:-1]
+        if word.isascii() and word.isalnum():
+            # The common case, decided without tokenizing the context: a word of ASCII
+            # letters and digits and its mark. NLTK's word tokenizer keeps "word." whole (a
+            # "." ends no token) but cuts "?", "!" (and Greek ";") off as a token of their
+            # own, which always ends a sentence. After "word." the next token is the
+            # punctuation mark that follows, or the next word when it is all ASCII letters
+            # and digits (the tokenizer cuts no such word).
+            if before[-1] != ".":
+                return True
+            following = match.group(2)
+            if following is None:
+                return self._decide(before, match.group(1))
+            if following.isascii() and following.isalnum():
+                return self._decide(before, following)
         context = before + match.group(1)
         # the mark's token is the one that covers the mark's non-whitespace characters
         to_cover = len(before) - (len(before) - len("".join(before.split())))

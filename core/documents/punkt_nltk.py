@@ -1,5 +1,5 @@
 """NLTK's own Punkt, run as Doppel ran it until core/documents/punkt.py replaced it: the
-reference that the fast splitter is held equal to (tests/core/test_punkt_fast.py) and the
+reference that the fast splitter is held equal to (tests/core/test_sentences_fast.py) and the
 baseline the preprocessing benchmark measures against (bench/bench_preprocess.py).
 
 Nothing in the product calls this module; it imports `nltk` (~0.5 s) when called, not when

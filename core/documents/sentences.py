@@ -18,14 +18,13 @@ an internal apostrophe or hyphen ("don't", "well-known") and, between digits, ac
 from __future__ import annotations
 
 import itertools
-import operator
 import re
 import unicodedata
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable
 
     from core.documents.language import Language
 
@@ -78,6 +77,34 @@ class Sentence:
     def length(self) -> int:
         """ℓ: the number of terms (words left after stop-word removal)."""
         return len(self.term_texts)
+
+
+# `_sentences` makes a document's records in bulk, with tuples of equal length by construction:
+# it sets the six slots through their descriptors, as the frozen dataclass's `__init__` does
+# through six `object.__setattr__` calls and a length check (~1 µs of 2 a sentence; 51,000
+# sentences in the nine test novels).
+_SENTENCE_SLOTS = tuple(getattr(Sentence, field.name).__set__ for field in fields(Sentence))
+
+
+def _sentence(
+    index: int,
+    start: int,
+    end: int,
+    term_texts: tuple[str, ...],
+    term_starts: tuple[int, ...],
+    term_ends: tuple[int, ...],
+) -> Sentence:
+    """`Sentence(index, start, end, term_texts, term_starts, term_ends)`, for tuples known to
+    be of one length."""
+    sentence = object.__new__(Sentence)
+    set_index, set_start, set_end, set_texts, set_starts, set_ends = _SENTENCE_SLOTS
+    set_index(sentence, index)
+    set_start(sentence, start)
+    set_end(sentence, end)
+    set_texts(sentence, term_texts)
+    set_starts(sentence, term_starts)
+    set_ends(sentence, term_ends)
+    return sentence
 
 
 def _combining_marks_class(first: int, stop: int) -> str:
@@ -235,29 +262,42 @@ def _caseless_reason(
     return "item" if _is_marker(text, b_start, b_end) else None
 
 
-# For each paragraph, the boundaries between its pieces: (case-free reason, following's letter).
-_Boundaries = list[list[tuple[str | None, str]]]
-
-
-def _survey(text: str, pieces: list[list[tuple[int, int]]]) -> tuple[bool, _Boundaries]:
+def _survey(
+    text: str, pieces: list[tuple[int, int]], firsts: list[bool]
+) -> tuple[bool, list[str | None], list[str]]:
     """Whether the writer uses sentence capitals (see `uses_sentence_capitals`), and what
-    `join_reason` needs to know about every boundary between `pieces`, each worked out once."""
+    `join_reason` needs to know about each piece and the one before it, each worked out once:
+    its case-free reason (None for a paragraph's first piece) and its first letter.
+
+    `pieces` are the pieces of every paragraph in one list (one container for the whole text,
+    not one per paragraph: fewer objects for the cyclic garbage collector to trace), and
+    `firsts` says which of them starts a paragraph."""
     upper = lower = 0
-    boundaries: _Boundaries = []
-    for paragraph in pieces:
-        letter = _first_letter(text, *paragraph[0])
-        upper += letter.isupper()
-        lower += letter.islower()
-        row = []
-        for piece, following in itertools.pairwise(paragraph):
-            letter = _first_letter(text, *following)
-            reason = _caseless_reason(text, piece, following, letter)
-            if reason is None and _end_mark(text, *piece) == ".":
+    reasons: list[str | None] = []
+    letters: list[str] = []
+    previous = (0, 0)
+    for piece, first in zip(pieces, firsts, strict=True):
+        letter = _first_letter(text, *piece)
+        reason = None
+        if first:
+            upper += letter.isupper()
+            lower += letter.islower()
+        else:
+            reason = _caseless_reason(text, previous, piece, letter)
+            if reason is None and _end_mark(text, *previous) == ".":
                 upper += letter.isupper()
                 lower += letter.islower()
-            row.append((reason, letter))
-        boundaries.append(row)
-    return upper >= lower, boundaries
+        reasons.append(reason)
+        letters.append(letter)
+        previous = piece
+    return upper >= lower, reasons, letters
+
+
+def _flat(pieces: list[list[tuple[int, int]]]) -> tuple[list[tuple[int, int]], list[bool]]:
+    """Pieces listed by paragraph as one list, and which of them starts a paragraph."""
+    flat = [piece for paragraph in pieces for piece in paragraph]
+    firsts = [index == 0 for paragraph in pieces for index in range(len(paragraph))]
+    return flat, firsts
 
 
 def uses_sentence_capitals(text: str, pieces: list[list[tuple[int, int]]]) -> bool:
@@ -271,7 +311,7 @@ def uses_sentence_capitals(text: str, pieces: list[list[tuple[int, int]]]) -> bo
     in the nine test novels, against 11-25% when only names and "I" keep their capitals and 0%
     in all lowercase. Pieces after "?" and "!" are left out (dialogue tags start lowercase), and
     so are those a case-free rule of `join_reason` joins (after "e.g.")."""
-    return _survey(text, pieces)[0]
+    return _survey(text, *_flat(pieces))[0]
 
 
 def _reason(caseless: str | None, letter: str, capitals: bool) -> str | None:
@@ -306,23 +346,27 @@ def sentence_spans(text: str, language: Language) -> list[tuple[int, int]]:
     """The `[start, end)` spans of the sentences of `text`, before segments without a letter or
     digit are dropped: the language's Punkt pieces of each paragraph, each joined to the one
     before where `join_reason` says it continues that sentence."""
-    pieces = [
-        [(start + a, start + b) for a, b in language.span_tokenize(text[start:end])]
-        for start, end in paragraph_spans(text)
-    ]
-    pieces = [paragraph for paragraph in pieces if paragraph]
-    capitals, boundaries = _survey(text, pieces)
+    pieces: list[tuple[int, int]] = []
+    firsts: list[bool] = []
+    for start, end in paragraph_spans(text):
+        found = language.span_tokenize(text[start:end])
+        if found:
+            pieces.extend([(start + a, start + b) for a, b in found] if start else found)
+            firsts.append(True)
+            firsts.extend(itertools.repeat(False, len(found) - 1))
+    if not pieces:
+        return []
+    capitals, reasons, letters = _survey(text, pieces, firsts)
     spans: list[tuple[int, int]] = []
-    for paragraph, row in zip(pieces, boundaries, strict=True):
-        start, end = paragraph[0]
-        for (caseless, letter), (following_start, following_end) in zip(
-            row, paragraph[1:], strict=True
-        ):
-            if _reason(caseless, letter, capitals) is None:
-                spans.append((start, end))
-                start = following_start
-            end = following_end
-        spans.append((start, end))
+    start, end = pieces[0]
+    for (following_start, following_end), first, caseless, letter in itertools.islice(
+        zip(pieces, firsts, reasons, letters, strict=True), 1, None
+    ):
+        if first or _reason(caseless, letter, capitals) is None:
+            spans.append((start, end))
+            start = following_start
+        end = following_end
+    spans.append((start, end))
     return spans
 
 
@@ -342,17 +386,25 @@ def _sentences(
     text: str, spans: list[tuple[int, int]], language: Language, remove_stopwords: bool
 ) -> tuple[Sentence, ...]:
     """The records of the sentences at `spans`: each sentence's words as `word_spans` finds
-    them, case-folded one by one, the stop words left out. Every step runs over a whole
-    sentence in C (map, compress), none per word in Python."""
+    them, case-folded one by one, the stop words left out, equal terms one string object.
+    Every step runs over a whole sentence in C (map, compress), none per word in Python."""
     split, ascii_split = _WORD_SPLIT.split, _ASCII_WORD_SPLIT.split
     casefold = str.casefold
-    not_ = operator.not_
-    compress, islice = itertools.compress, itertools.islice
-    is_stopword: Callable[[str], bool]
-    if language.accent_insensitive:
-        is_stopword = language.is_stopword  # Greek: the accent-blind lookup
+    compress, accumulate = itertools.compress, itertools.accumulate
+    # One string object per distinct word of the document: `known.setdefault(word, word)` is
+    # the word's first occurrence. The terms then point at a few thousand strings, not at
+    # hundreds of thousands (a novel's 100,000 terms, 10,000 distinct), which is what the
+    # later stages read again and again (signature keys, stems, the cache). The stop words
+    # are in it from the start with None, so the same one look-up per word, in C, also says
+    # whether a word is kept. Greek looks its stop words up without accents, word by word.
+    if remove_stopwords and not language.accent_insensitive:
+        known: dict[str, str | None] = dict.fromkeys(language.stopwords)
     else:
-        is_stopword = language.stopwords.__contains__  # the fast path: a plain set lookup
+        known = {}
+    canonical = known.setdefault
+    accent_blind = (
+        language.is_stopword if remove_stopwords and language.accent_insensitive else None
+    )
     sentences: list[Sentence] = []
     for start, end in spans:
         piece = text[start:end]
@@ -367,21 +419,21 @@ def _sentences(
             words = list(map(casefold, parts[1::2]))
         if not words:
             continue  # no letter or digit: not a sentence
-        positions = list(itertools.accumulate(map(len, parts), initial=start))
-        starts, ends = islice(positions, 1, None, 2), islice(positions, 2, None, 2)
-        if remove_stopwords:
-            kept = list(map(not_, map(is_stopword, words)))
-            sentence = Sentence(
-                len(sentences),
-                start,
-                end,
-                tuple(compress(words, kept)),
-                tuple(compress(starts, kept)),
-                tuple(compress(ends, kept)),
-            )
-        else:
-            sentence = Sentence(
-                len(sentences), start, end, tuple(words), tuple(positions[1:-1:2]), tuple(ends)
-            )
+        positions = list(accumulate(map(len, parts), initial=start))
+        starts, ends = positions[1:-1:2], positions[2::2]
+        found = list(map(canonical, words, words))  # (None for a stop word)
+        if accent_blind is not None:
+            found = [
+                None if accent_blind(word) else kept
+                for word, kept in zip(words, found, strict=True)
+            ]
+        sentence = _sentence(
+            len(sentences),
+            start,
+            end,
+            cast("tuple[str, ...]", tuple(compress(found, found))),  # (no None is kept)
+            tuple(compress(starts, found)),
+            tuple(compress(ends, found)),
+        )
         sentences.append(sentence)
     return tuple(sentences)
