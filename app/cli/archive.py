@@ -72,13 +72,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add = actions.add_parser("add", help="add documents (folders recursively) to the archive")
     add.add_argument("paths", nargs="+", metavar="PATH", help="folders and files to archive")
     _index_option(add)
-    _student_folders_option(
-        add, "a new submission is not compared with its own student's archived files"
+    add.add_argument(
+        "--student-folders",
+        action="store_true",
+        help="each subfolder of an input is one student's submission (kept with its files)",
     )
     _jobs_option(add)
     add_cluster_option(add)
     add.add_argument("--json", action="store_true", help="print one JSON object")
-    add_engine_options(add)
+    add_engine_options(add, reading_only=True)
     add.set_defaults(command_parser=add)
 
     check = actions.add_parser(
@@ -86,7 +88,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     check.add_argument("paths", nargs="+", metavar="PATH", help="folders and files to check")
     _index_option(check)
-    _student_folders_option(check, "its files are not compared with each other")
+    check.add_argument(
+        "--student-folders",
+        action="store_true",
+        help="each subfolder of an input is one student's submission: its files are not "
+        "compared with each other (as batch)",
+    )
     check.add_argument(
         "--threshold",
         type=float,
@@ -128,14 +135,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     _index_option(info)
     info.add_argument("--json", action="store_true", help="print one JSON object")
     info.set_defaults(command_parser=info)
-
-
-def _student_folders_option(parser: argparse.ArgumentParser, effect: str) -> None:
-    parser.add_argument(
-        "--student-folders",
-        action="store_true",
-        help=f"each subfolder of an input is one student's submission: {effect} (as batch)",
-    )
 
 
 def _index_option(parser: argparse.ArgumentParser) -> None:

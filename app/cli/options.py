@@ -13,14 +13,20 @@ class UsageError(ValueError):
     message, and exits 2."""
 
 
-def add_engine_options(parser: argparse.ArgumentParser) -> None:
+def add_engine_options(parser: argparse.ArgumentParser, *, reading_only: bool = False) -> None:
     """--lang, --min-block, --key-size, --no-length-cap, --keep-stopwords, --literal-short,
-    --strict."""
+    --strict; with `reading_only` (an archive add: only how documents are read is kept), the
+    signature's alone, the others at their defaults."""
     defaults = SignatureOptions()
     match_defaults = MatchOptions()
+    if reading_only:
+        parser.set_defaults(min_block=match_defaults.min_block, literal_short=False, strict=False)
     group = parser.add_argument_group(
-        "engine options (defaults are the paper's values, with Doppel's search for reworded "
-        "passages on: --strict turns it off)"
+        "how documents are read (kept with the index: a check against it reads new "
+        "documents the same way)"
+        if reading_only
+        else "engine options (defaults are the paper's values, with Doppel's search for "
+        "reworded passages on: --strict turns it off)"
     )
     group.add_argument(
         "--lang",
@@ -29,13 +35,14 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
         help="document language, e.g. en, de, fr ('auto' detects it per document; "
         "'doppel languages' lists them) [default: %(default)s]",
     )
-    group.add_argument(
-        "--min-block",
-        type=int,
-        default=match_defaults.min_block,
-        metavar="N",
-        help="sentences a block (and a piece after splitting) needs [default: %(default)s]",
-    )
+    if not reading_only:
+        group.add_argument(
+            "--min-block",
+            type=int,
+            default=match_defaults.min_block,
+            metavar="N",
+            help="sentences a block (and a piece after splitting) needs [default: %(default)s]",
+        )
     group.add_argument(
         "--key-size",
         type=int,
@@ -54,6 +61,8 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="count every word, not only the words left after removing stop words",
     )
+    if reading_only:
+        return
     group.add_argument(
         "--literal-short",
         action="store_true",
