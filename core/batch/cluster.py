@@ -18,7 +18,9 @@ bottleneck the cluster is meant to remove. A worker that cannot find a file fail
 NOT_SHARED. A worker process that dies reading a document is restarted by its nanny and the task
 tried again; a task that kills `distributed.scheduler.allowed-failures` workers (3 by default)
 fails: its submissions are read one per task, and the one that still kills its workers is
-failed with KILLED_READER, as locally. Each worker's memory is its nanny's `--memory-limit`
+failed with KILLED_READER, as locally. (A dying worker fails every task it held, so a lone
+submission that failed beside others is read once more with nothing else in flight first: only
+the one that kills then is failed.) Each worker's memory is its nanny's `--memory-limit`
 (Dask's own ceiling); Doppel does not cap the address space of a process it does not own.
 
 Cancel: the progress callback raising (core.errors.Cancelled, or Ctrl+C) cancels every task
@@ -179,25 +181,35 @@ class Cluster:
         size = _chunk_size(len(todo), self.threads, READ_CHUNK)
         chunks = deque(list(todo[k : k + size]) for k in range(0, len(todo), size))
         ahead = self.threads * _TASKS_AHEAD_PER_THREAD
-        running: dict[Future[Any], list[Submission]] = {}
+        # each task's submissions, and whether it ran with nothing else in flight
+        running: dict[Future[Any], tuple[list[Submission], bool]] = {}
+        # lone submissions whose worker died while other tasks were in flight: a dying worker
+        # fails every task it held, so each is read again alone before it is called a killer
+        suspects: deque[list[Submission]] = deque()
         arrived = distributed.as_completed(loop=self._client.loop)
         done = 0
 
+        def send(chunk: list[Submission], alone: bool) -> None:
+            tasks = [work(submission) for submission in chunk]
+            future = self._client.submit(read_chunk, tasks, shared_job, pure=False)
+            running[future] = (chunk, alone)
+            arrived.add(future)
+
         def submit() -> None:
             while chunks and len(running) < ahead:
-                chunk = chunks.popleft()
-                tasks = [work(submission) for submission in chunk]
-                future = self._client.submit(read_chunk, tasks, shared_job, pure=False)
-                running[future] = chunk
-                arrived.add(future)
+                send(chunks.popleft(), False)
+            if suspects and not chunks and not running:
+                send(suspects.popleft(), True)
 
         try:
             submit()
             for future in arrived:
-                chunk = running.pop(future)
-                outcomes = self._outcomes(future, chunk)
+                chunk, alone = running.pop(future)
+                outcomes = self._outcomes(future, chunk, alone)
                 if outcomes is None:  # one of them may kill its workers: each alone
                     chunks.extendleft([submission] for submission in reversed(chunk))
+                elif not outcomes:  # (it may have died beside one that kills)
+                    suspects.append(chunk)
                 else:
                     for submission, outcome in zip(chunk, outcomes, strict=True):
                         done += 1
@@ -208,10 +220,14 @@ class Cluster:
             raise
         shared_job.release()
 
-    def _outcomes(self, future: Future[Any], chunk: list[Submission]) -> list[Outcome] | None:
-        """A finished reading task's outcomes; None when a task of several failed (its
-        submissions are then read one by one); a lone submission whose task failed is failed
-        (KILLED_READER when it kept killing its workers)."""
+    def _outcomes(
+        self, future: Future[Any], chunk: list[Submission], alone: bool
+    ) -> list[Outcome] | None:
+        """A finished reading task's outcomes. None when a task of several failed (its
+        submissions are then read one by one); [] when a lone submission's worker died while
+        other tasks ran (it is read again with nothing else in flight); a lone submission
+        whose task failed otherwise is failed (KILLED_READER when its worker died while it
+        alone was being read)."""
         try:
             outcomes: list[Outcome] = future.result()
             return outcomes
@@ -221,7 +237,7 @@ class Cluster:
             if len(chunk) > 1:
                 return None
             if type(error).__name__ == "KilledWorker":
-                return [FailedDocument(chunk[0].path, KILLED_READER)]
+                return [FailedDocument(chunk[0].path, KILLED_READER)] if alone else []
             reason = f"could not be read because of an internal error ({error!r})"
             return [FailedDocument(chunk[0].path, reason)]
 
