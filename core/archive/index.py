@@ -41,7 +41,9 @@ from core.archive.index_file import (
 from core.archive.keys import (
     LONGEST,
     OPEN_ABOVE,
+    OPEN_GROWTH,
     SAMPLE_UNITS,
+    OpenLine,
     StemHashes,
     StemOrder,
     WordKey,
@@ -154,6 +156,7 @@ class ArchiveIndex:
                 "engine": ENGINE_VERSION,
                 "created": repr(time.time()),
                 "open_above": str(OPEN_ABOVE),
+                "open_growth": str(OPEN_GROWTH),
             }
             make_index(self.path, meta)  # (False: another process made it meanwhile: use it)
         self._connection = self._connect()
@@ -663,10 +666,15 @@ def _order_sample(connection: sqlite3.Connection) -> int:
     return int(row[0]) if row is not None else 0
 
 
-def _open_line(connection: sqlite3.Connection) -> int:
-    """The sentences a word key holds before it opens, as the index was made with."""
-    row = connection.execute("SELECT value FROM meta WHERE name = 'open_above'").fetchone()
-    return int(row[0]) if row is not None else OPEN_ABOVE
+def _open_line(connection: sqlite3.Connection) -> OpenLine:
+    """When a word key opens, as the index was made (an index made before lines grew with the
+    key's length keeps one line for all)."""
+    meta = dict(
+        connection.execute(
+            "SELECT name, value FROM meta WHERE name IN ('open_above', 'open_growth')"
+        )
+    )
+    return OpenLine(int(meta.get("open_above", OPEN_ABOVE)), int(meta.get("open_growth", 1)))
 
 
 def _open_among(connection: sqlite3.Connection, keys: Iterable[int], error: Any = None) -> set[int]:
@@ -711,7 +719,7 @@ def _file_word_keys(
     opened = {k for (k,) in connection.execute("SELECT key FROM open_keys")}
 
     def open_among(keys: Counter[int], length: int) -> set[int]:
-        full = {k: length for k, n in keys.items() if n > line and k not in opened}
+        full = {k: length for k, n in keys.items() if n > line.at(length) and k not in opened}
         opened.update(full)
         opened.update(_open_full(connection, order, _open(connection, order, full), line))
         return opened
@@ -739,21 +747,22 @@ def _insert_word_keys(
 
 
 def _open_full(
-    connection: sqlite3.Connection, order: StemOrder, touched: dict[int, int], line: int
+    connection: sqlite3.Connection, order: StemOrder, touched: dict[int, int], line: OpenLine
 ) -> set[int]:
     """Opens those of the `touched` keys (key -> its length, shorter than LONGEST) filed under
-    more than `line` sentences, and then those of their longer keys that are (`_open`).
+    more sentences than their line, and then those of their longer keys that are (`_open`).
     Returns the keys opened."""
     opened: set[int] = set()
     while touched:
         full = {
             k: touched[k]
-            for (k,) in _select_in(
+            for k, n in _select_in(
                 connection,
-                "SELECT key FROM word_keys WHERE key IN ({}) GROUP BY key "
-                f"HAVING count(*) > {line:d}",
+                "SELECT key, count(*) FROM word_keys WHERE key IN ({}) GROUP BY key "
+                f"HAVING count(*) > {line.above:d}",
                 list(touched),
             )
+            if n > line.at(touched[k])
         }
         opened |= full.keys()
         touched = _open(connection, order, full)

@@ -22,15 +22,16 @@ compared exactly as `doppel batch` compares it.
   hold it; "said" or a character's name is in thousands of an archive's sentences, and a key
   in every sentence makes a check read the whole archive. So keys grow with the archive
   (variable-length prefixes, after Wang, Li and Feng, SIGMOD 2012): a key is a run of stems
-  in the order, and it is *open* once more than `OPEN_ABOVE` archived sentences are filed
-  under it; a sentence files each of its first-prefix stems, and in place of an open key, that
-  key with each later stem the next prefix allows (`unit_keys`), up to `LONGEST` stems. Two
+  in the order, and it is *open* once more archived sentences are filed under it than its
+  line (`OpenLine`: `OPEN_ABOVE` for one stem, doubled for each stem more); a sentence files
+  each of its first-prefix stems, and in place of an open key, that key with each later stem
+  the next prefix allows (`unit_keys`), up to `LONGEST` stems. Two
   sentences sharing a strong seed file the same key: their first shared stem alone if it is
   not open, else it with their second shared stem if that is not open, and so on (at
   `LONGEST`, whether open or not). When a key opens, the sentences filed under it are filed
   under its longer keys instead (`core.archive.index`), so every archived sentence is always
   filed under exactly the keys the current open keys give it, and no key's postings grow
-  past `OPEN_ABOVE` but the longest (a sentence copied into hundreds of documents: there
+  past its line but the longest (a sentence copied into hundreds of documents: there
   every copy is a pair a check must compare anyway). Each key carries its last stem's
   position and the sentence's size for the length and position filters (`could_share`), and
   a probe that passes them is verified on the archived sentence's stems alone (the index's
@@ -108,10 +109,18 @@ def sentence_keys(signature: Signature) -> SentenceKeys:
     return SentenceKeys(singles, bigrams)
 
 
-#: a word key is *open* (its sentences are filed under longer keys) once more than this many
-#: archived sentences are filed under it: what a check reads per key it looks up. Kept in the
-#: index (its meta table, "open_above"): an index is read with the line it was made with
+#: a word key of one stem is *open* (its sentences are filed under longer keys) once more than
+#: this many archived sentences are filed under it: what a check reads per key it looks up
 OPEN_ABOVE = 64
+#: each stem more in a key multiplies its line by this: a key of ℓ stems opens past
+#: OPEN_ABOVE × OPEN_GROWTH^(ℓ − 1) sentences. Opening a key files each of its sentences under
+#: several longer ones, so a pair opened as soon as a single would multiplies the rows; measured
+#: on the 30,000-essay benchmark index, doubling the line for pairs files 24 rows a sentence
+#: instead of 64 (19,607 open pairs instead of 288,966), while a check still reads at most 64
+#: postings per stem and 128 per pair (docs/benchmarks.md). Both numbers are kept in the index
+#: (its meta table, "open_above" and "open_growth"): an index goes on with the rule it was made
+#: with
+OPEN_GROWTH = 2
 #: the most stems in a word key (such a key is filed under whether open or not); at most the
 #: smallest strong threshold (`RewordSettings.strong_shared`), which prefix filtering needs
 LONGEST = 3
@@ -119,6 +128,19 @@ LONGEST = 3
 #: than this and the archive has twice as many (a first add of a handful of documents does
 #: not fix the order for good)
 SAMPLE_UNITS = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class OpenLine:
+    """When a word key opens: past `above` sentences for a key of one stem, `growth` times as
+    many for each stem more."""
+
+    above: int
+    growth: int
+
+    def at(self, length: int) -> int:
+        """The sentences a key of `length` stems holds before it opens."""
+        return int(self.above * self.growth ** (length - 1))
 
 
 class StemOrder:

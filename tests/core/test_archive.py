@@ -10,6 +10,7 @@ import os
 import random
 import sqlite3
 from array import array
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +26,7 @@ from core.archive.index import ArchiveIndex
 from core.archive.index_file import ArchiveError
 from core.archive.keys import (
     LONGEST,
+    OpenLine,
     StemOrder,
     could_share,
     sentence_keys,
@@ -224,11 +226,18 @@ def filed_as_the_open_keys_say(index: ArchiveIndex) -> bool:
     units = connection.execute("SELECT content, unit, stems FROM units").fetchall()
     order = index.stem_order({h for _, _, blob in units for h in array("q", blob)})
     wanted = set()
+    lengths: dict[int, int] = {}
     for content, unit, blob in units:
         (u,) = word_units([(unit, frozenset(array("q", blob)))], order)
         (keys,) = unit_keys([u], lambda keys, _: index.open_among(keys))
         wanted |= {(k.key, content, unit, k.position, u.size) for k in keys}
-    return rows == wanted
+        lengths.update((k.key, k.length) for k in keys)
+    # and no key shorter than the longest holds more sentences than its line
+    meta = dict(connection.execute("SELECT name, value FROM meta"))
+    line = OpenLine(int(meta["open_above"]), int(meta["open_growth"]))
+    held = Counter(key for key, *_ in rows)
+    within = all(n <= line.at(lengths[k]) for k, n in held.items() if lengths[k] < LONGEST)
+    return rows == wanted and within
 
 
 @pytest.mark.parametrize("open_above", [None, 2])
