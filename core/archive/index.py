@@ -20,14 +20,17 @@ import os
 import sqlite3
 import time
 from array import array
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, TypeVar
 
+import numpy as np
+from numpy.typing import NDArray
+
 from core import ENGINE_VERSION
+from core.archive.chunk_keys import Ints, chunk_keys, unit_arrays
 from core.archive.index_file import (
     INDEX_FORMAT,
     LOCK_TIMEOUT,
@@ -334,14 +337,10 @@ class ArchiveIndex:
                 _make_order(connection, (u for _, _, units in fresh for u in units if eligible(u)))
             order = self._order_of(connection, None)
             sentence_rows: list[tuple[int, int]] = []
-            filed: list[tuple[int, WordUnit]] = []
-            # every stem of the chunk numbered in the order once
-            numbers = order.numbers(h for _, _, units in fresh for stems in units for h in stems)
+            sentences: list[tuple[int, int, frozenset[int]]] = []
             for content, record, units in fresh:
                 sentence_rows += [(k, content) for k in sentence_keys(record.signature).all()]
-                filed += [
-                    (content, u) for u in word_units(enumerate(units), order, numbers=numbers)
-                ]
+                sentences += [(content, n, u) for n, u in enumerate(units) if eligible(u)]
             # (in key order: each page of the key tables is written once, not once a row)
             sentence_rows.sort(key=itemgetter(0))
             connection.executemany(
@@ -349,9 +348,9 @@ class ArchiveIndex:
             )
             connection.executemany(
                 "INSERT OR REPLACE INTO units (content, unit, stems) VALUES (?, ?, ?)",
-                [(content, u.unit, _packed(u.stems)) for content, u in filed],
+                [(content, n, _packed(u)) for content, n, u in sentences],
             )
-            _file_word_keys(connection, order, filed)
+            _file_word_keys(connection, order, sentences)
             connection.executemany(
                 "UPDATE contents SET indexed = 1 WHERE id = ?", [(c,) for c, _, _ in fresh]
             )
@@ -709,30 +708,70 @@ def _unit_blobs(
     return found
 
 
+#: a filing counts the archived sentences of only some of the keys it files under (counting
+#: every key was half the cost of an add at 10,000 documents): those it files at least
+#: 1/COUNT_EVERY of their line under, and the others in turn, one filing in COUNT_EVERY (by the
+#: key's hash). So each key is counted at least once every COUNT_EVERY filings and gains less
+#: than 1/COUNT_EVERY of its line in each filing that does not count it: no key shorter than
+#: the longest holds twice its line, and a filing counts a few of its keys
+COUNT_EVERY = 16
+
+
 def _file_word_keys(
-    connection: sqlite3.Connection, order: StemOrder, units: Sequence[tuple[int, WordUnit]]
+    connection: sqlite3.Connection,
+    order: StemOrder,
+    sentences: Sequence[tuple[int, int, frozenset[int]]],
 ) -> None:
-    """Files each `(content, sentence)` under its word keys, opening the keys that get too full:
-    at each length, those the new sentences alone fill, before they are filed (no row is
-    written to be moved at once), then those they fill with the sentences already filed."""
+    """Files each sentence (`(content, unit, stems)`, enough stems for a strong seed) under its
+    word keys, opening the keys that get too full: at each length, those the new sentences
+    alone fill, before they are filed (no row is written to be moved at once), then those they
+    fill with the sentences already filed (counted in turn: COUNT_EVERY)."""
     line = _open_line(connection)
     opened = {k for (k,) in connection.execute("SELECT key FROM open_keys")}
 
-    def open_among(keys: Counter[int], length: int) -> set[int]:
-        full = {k: length for k, n in keys.items() if n > line.at(length) and k not in opened}
+    def open_among(keys: Ints, reached: Ints, length: int) -> NDArray[np.bool_]:
+        fills = keys[reached > line.at(length)].tolist()
+        full = {k: length for k in fills if k not in opened}
         opened.update(full)
         opened.update(_open_full(connection, order, _open(connection, order, full), line))
-        return opened
+        return np.isin(keys, np.fromiter(opened, dtype=np.int64, count=len(opened)))
 
-    filed = unit_keys([u for _, u in units], open_among)
-    rows = [
-        (key.key, content, u.unit, key.position, u.size)
-        for (content, u), keys in zip(units, filed, strict=True)
-        for key in keys
-    ]
+    units = unit_arrays([stems for _, _, stems in sentences], order)
+    filed = chunk_keys(units, open_among)
+    contents = np.fromiter((c for c, _, _ in sentences), dtype=np.int64, count=len(sentences))
+    numbers = np.fromiter((n for _, n, _ in sentences), dtype=np.int64, count=len(sentences))
+    in_key_order = np.argsort(filed.key, kind="stable")
+    which = filed.unit[in_key_order]
+    rows = list(
+        zip(
+            filed.key[in_key_order].tolist(),
+            contents[which].tolist(),
+            numbers[which].tolist(),
+            filed.position[in_key_order].tolist(),
+            units.sizes[which].tolist(),
+            strict=True,
+        )
+    )
     _insert_word_keys(connection, rows)
-    touched = {key.key: key.length for keys in filed for key in keys if key.length < LONGEST}
+    # the keys whose sentences are counted this time (COUNT_EVERY)
+    short = filed.length < LONGEST
+    keys, first, here = np.unique(filed.key[short], return_index=True, return_counts=True)
+    lengths = filed.length[short][first]
+    turn = _next_filing(connection) % COUNT_EVERY
+    lines = line.above * line.growth ** (lengths - 1)
+    counted = (here * COUNT_EVERY >= lines) | (keys % COUNT_EVERY == turn)
+    touched = dict(zip(keys[counted].tolist(), lengths[counted].tolist(), strict=True))
     _open_full(connection, order, touched, line)
+
+
+def _next_filing(connection: sqlite3.Connection) -> int:
+    """Counts this filing of word keys (meta "filings"); returns how many came before."""
+    row = connection.execute("SELECT value FROM meta WHERE name = 'filings'").fetchone()
+    before = int(row[0]) if row is not None else 0
+    connection.execute(
+        "INSERT OR REPLACE INTO meta (name, value) VALUES ('filings', ?)", (str(before + 1),)
+    )
+    return before
 
 
 def _insert_word_keys(
@@ -855,13 +894,7 @@ def _make_order_again_if_small(connection: sqlite3.Connection) -> None:
     order = _full_order(connection)
     connection.execute("DELETE FROM word_keys")
     connection.execute("DELETE FROM open_keys")
-    numbers = order.numbers(h for _, _, stems in everything for h in stems)
-    units = [
-        (content, u)
-        for content, unit, stems in everything
-        for u in word_units([(unit, stems)], order, numbers=numbers)
-    ]
-    _file_word_keys(connection, order, units)
+    _file_word_keys(connection, order, [row for row in everything if eligible(row[2])])
 
 
 __all__ = ["ArchiveError", "ArchiveIndex", "ArchiveInfo", "Member", "key_hash"]

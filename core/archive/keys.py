@@ -224,7 +224,8 @@ def eligible(stems: frozenset[int], settings: RewordSettings = DEFAULT_SETTINGS)
     return len(stems) >= settings.strong_shared
 
 
-_MIX = 0x9E3779B97F4A7C15
+#: what a key is multiplied by before its next stem is mixed in (64-bit, odd)
+MIX = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
 
 
@@ -252,7 +253,7 @@ def longer_keys(unit: WordUnit, key: WordKey) -> list[WordKey]:
     """`key` (an open key of `unit`) with each later stem among the first |S| − t + ℓ + 1,
     ℓ being `key`'s length."""
     start, length = key[1] + 1, key[2] + 1
-    stems, mixed = unit.stems, key[0] * _MIX
+    stems, mixed = unit.stems, key[0] * MIX
     return [
         _key(WordKey, ((((mixed ^ stems[q]) & _MASK) - _SIGN), q, length))
         for q in range(start, unit.size - unit.need + length)

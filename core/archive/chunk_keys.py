@@ -1,0 +1,146 @@
+"""The word keys of a whole chunk of sentences at once, on arrays (numpy): what an add files.
+
+`core.archive.keys.unit_keys` gives the keys of a few sentences one at a time (a check's, or a
+removed document's); an add files tens of thousands of sentences a chunk, and there the same
+rule runs on flat arrays: every sentence's stems back to back, and each step (the order, the
+first prefix, the open keys, each longer key) one operation over all of them. Profiled on the
+benchmark collection, filing a thousand essays into an index of 10,000 spent more time making
+keys one sentence at a time than in SQLite (docs/benchmarks.md). A test holds these keys equal
+to `unit_keys`'s for arbitrary sentences, orders and open keys.
+
+The hashes are the same: a longer key is its shorter key's hash times a 64-bit odd constant,
+exclusive-or its new stem's hash, in 64-bit arithmetic (`core.archive.keys.longer_keys`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+import numpy as np
+from numpy.typing import NDArray
+
+from core.archive.keys import LONGEST, MIX, StemOrder
+from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, strong_threshold
+
+Ints = NDArray[np.int64]
+#: which of some distinct keys (of one length, shorter than LONGEST, with how many of the
+#: chunk's sentences reach each) are open: the chunk's `unit_keys` callback on arrays
+OpenAmong = Callable[[Ints, Ints, int], NDArray[np.bool_]]
+
+_MIXER = np.uint64(MIX)
+_TOP_BIT = np.uint64(1 << 63)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class UnitArrays:
+    """Sentences back to back: each one's distinct stems (hashes) in the order, where each
+    sentence's stems begin (and, last, where the last one's end), and each one's strong
+    threshold (the stems a partner must share)."""
+
+    stems: Ints
+    starts: Ints
+    needs: Ints
+
+    def __len__(self) -> int:
+        return len(self.needs)
+
+    @property
+    def sizes(self) -> Ints:
+        return np.diff(self.starts)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FiledKeys:
+    """The keys sentences file: for each, which sentence (its place in the UnitArrays), the
+    key's hash, its last stem's position in the sentence, and its length in stems."""
+
+    unit: Ints
+    key: Ints
+    position: Ints
+    length: Ints
+
+
+def back_to_back(units: Sequence[Collection[int]]) -> tuple[Ints, Ints]:
+    """The stems of `units` in one array, unit after unit, and where each unit's begin (one
+    more: the end)."""
+    sizes = np.fromiter(map(len, units), dtype=np.int64, count=len(units))
+    starts = np.zeros(len(units) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=starts[1:])
+    stems = np.fromiter(chain.from_iterable(units), dtype=np.int64, count=int(starts[-1]))
+    return stems, starts
+
+
+def owners(starts: Ints) -> Ints:
+    """For each stem of units back to back (`starts`), which unit it belongs to."""
+    return np.repeat(np.arange(len(starts) - 1, dtype=np.int64), np.diff(starts))
+
+
+def unit_arrays(
+    units: Sequence[frozenset[int]], order: StemOrder, settings: RewordSettings = DEFAULT_SETTINGS
+) -> UnitArrays:
+    """`units` (each a sentence's distinct stems, enough for a strong seed) with their stems in
+    `order` (`StemOrder.rank`: fewest sentences first, then the hash)."""
+    stems, starts = back_to_back(units)
+    known = np.fromiter(order.counts.keys(), dtype=np.int64, count=len(order.counts))
+    counted = np.fromiter(order.counts.values(), dtype=np.int64, count=len(order.counts))
+    arrangement = np.argsort(known)
+    known, counted = known[arrangement], counted[arrangement]
+    # each stem's count where the order has it, else 0 (never seen: the rarest)
+    known = np.append(known, np.iinfo(np.int64).max)  # (so every search lands on an entry)
+    counted = np.append(counted, 0)
+    at = np.searchsorted(known, stems)
+    counts = np.where(known[at] == stems, counted[at], 0)
+    in_order = np.lexsort((stems, counts, owners(starts)))
+    sizes = np.diff(starts)
+    largest = int(sizes.max()) if len(sizes) else 0
+    table = np.array([strong_threshold(s, settings) for s in range(largest + 1)], dtype=np.int64)
+    return UnitArrays(stems[in_order], starts, table[sizes])
+
+
+def longer(units: UnitArrays, filed: FiledKeys, length: int) -> FiledKeys:
+    """The keys one stem longer of `filed` (keys of `length` stems): each with every later stem
+    within the first |S| − t + ℓ + 1 of its sentence (`core.archive.keys.longer_keys`)."""
+    reach = units.sizes - units.needs
+    many = np.maximum(reach[filed.unit] + length - filed.position, 0)
+    total = int(many.sum())
+    unit = np.repeat(filed.unit, many)
+    # each key's later stems: its position + 1, + 2, … (`many` of them)
+    step = np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(many) - many, many)
+    position = np.repeat(filed.position + 1, many) + step
+    stem = units.stems[units.starts[unit] + position]
+    mixed = (np.repeat(filed.key, many).view(np.uint64) * _MIXER) ^ stem.view(np.uint64)
+    key = (mixed ^ _TOP_BIT).view(np.int64)
+    return FiledKeys(unit, key, position, np.full(total, length + 1, dtype=np.int64))
+
+
+def chunk_keys(units: UnitArrays, open_among: OpenAmong) -> FiledKeys:
+    """The keys each of `units` files under the open keys, one length at a time, as
+    `core.archive.keys.unit_keys` gives them: `open_among(keys, counts, length)` says which of
+    the distinct `keys` of `length` stems are open (`counts`: how many of `units` reach each;
+    an add also opens those the units would fill)."""
+    owner = owners(units.starts)
+    position = np.arange(len(units.stems), dtype=np.int64) - units.starts[owner]
+    first = position <= (units.sizes - units.needs)[owner]
+    frontier = FiledKeys(
+        owner[first], units.stems[first], position[first], np.ones(int(first.sum()), np.int64)
+    )
+    parts: list[FiledKeys] = []
+    length = 1
+    while len(frontier.key):
+        if length < LONGEST:
+            keys, inverse, counts = np.unique(frontier.key, return_inverse=True, return_counts=True)
+            is_open = open_among(keys, counts, length)[inverse]
+        else:
+            is_open = np.zeros(len(frontier.key), dtype=np.bool_)
+        parts.append(_where(frontier, ~is_open))
+        frontier = longer(units, _where(frontier, is_open), length)
+        length += 1
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return FiledKeys(empty, empty, empty, empty)
+    return FiledKeys(*(np.concatenate([getattr(p, f) for p in parts]) for f in FiledKeys.__slots__))
+
+
+def _where(keys: FiledKeys, mask: NDArray[np.bool_]) -> FiledKeys:
+    return FiledKeys(keys.unit[mask], keys.key[mask], keys.position[mask], keys.length[mask])

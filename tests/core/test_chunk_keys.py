@@ -1,0 +1,81 @@
+"""The word keys of a chunk on arrays are the keys `unit_keys` gives one sentence at a time."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.archive.chunk_keys import chunk_keys, unit_arrays
+from core.archive.keys import StemOrder, unit_keys, word_units
+
+HASHES = st.integers(-(2**63), 2**63 - 1)
+
+
+@st.composite
+def sentences(draw: st.DrawFn) -> list[frozenset[int]]:
+    """Sentences of 5 to 16 distinct stems from a small pool (so they share stems and keys)."""
+    pool = draw(st.lists(HASHES, min_size=5, max_size=24, unique=True))
+    return draw(
+        st.lists(
+            st.frozensets(st.sampled_from(pool), min_size=5, max_size=16).filter(
+                lambda s: len(s) >= 5
+            ),
+            max_size=12,
+        )
+    )
+
+
+@given(
+    sentences(),
+    st.data(),
+    st.integers(0, 2**16),
+    st.integers(1, 5),
+    st.integers(0, 6),
+)
+@settings(max_examples=400, deadline=None)
+def test_chunk_keys_are_unit_keys(
+    units: list[frozenset[int]], data: st.DataObject, salt: int, every: int, fill: int
+) -> None:
+    """Whatever the order, the open keys, and the keys the chunk fills itself."""
+    stems = sorted({h for u in units for h in u})
+    counts = data.draw(st.dictionaries(st.sampled_from(stems), st.integers(0, 9))) if stems else {}
+    order = StemOrder(counts, 100)
+
+    def opens(key: int, reached: int, length: int) -> bool:
+        return (key ^ salt) % every == 0 or (fill > 0 and reached > fill * length)
+
+    def open_one_at_a_time(keys: Counter[int], length: int) -> set[int]:
+        return {k for k, n in keys.items() if opens(k, n, length)}
+
+    def open_on_arrays(keys: np.ndarray, reached: np.ndarray, length: int) -> np.ndarray:
+        return np.array(
+            [opens(k, n, length) for k, n in zip(keys.tolist(), reached.tolist(), strict=True)],
+            dtype=np.bool_,
+        )
+
+    one_at_a_time = unit_keys(word_units(enumerate(units), order), open_one_at_a_time)
+    expected = sorted(
+        (u, key.key, key.position, key.length)
+        for u, keys in enumerate(one_at_a_time)
+        for key in keys
+    )
+    arrays = unit_arrays(units, order)
+    filed = chunk_keys(arrays, open_on_arrays)
+    got = sorted(
+        zip(
+            filed.unit.tolist(),
+            filed.key.tolist(),
+            filed.position.tolist(),
+            filed.length.tolist(),
+            strict=True,
+        )
+    )
+    assert got == expected
+    # and the sentences in the order, as word_units has them
+    for u, unit in enumerate(word_units(enumerate(units), order)):
+        start, end = arrays.starts[u], arrays.starts[u + 1]
+        assert tuple(arrays.stems[start:end].tolist()) == unit.stems
+        assert arrays.needs[u] == unit.need
