@@ -22,7 +22,6 @@ import time
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -30,7 +29,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from core import ENGINE_VERSION
-from core.archive.chunk_keys import Ints, chunk_keys, unit_arrays
+from core.archive import postings as store
+from core.archive.chunk_keys import FiledKeys, Ints, chunk_keys, longer, unit_arrays
 from core.archive.index_file import (
     INDEX_FORMAT,
     LOCK_TIMEOUT,
@@ -49,17 +49,14 @@ from core.archive.keys import (
     OpenLine,
     StemHashes,
     StemOrder,
-    WordKey,
-    WordUnit,
     eligible,
     key_hash,
-    longer_keys,
-    needed,
     sentence_keys,
     stem_hashes,
     unit_keys,
     word_units,
 )
+from core.archive.postings import DTYPES, KeyKind
 from core.batch.cache import PackedEntry, codec
 from core.batch.cache_codec import CodecError
 from core.batch.cache_file import DAMAGED, error_code, sqlite_reason
@@ -341,10 +338,10 @@ class ArchiveIndex:
             for content, record, units in fresh:
                 sentence_rows += [(k, content) for k in sentence_keys(record.signature).all()]
                 sentences += [(content, n, u) for n, u in enumerate(units) if eligible(u)]
-            # (in key order: each page of the key tables is written once, not once a row)
-            sentence_rows.sort(key=itemgetter(0))
-            connection.executemany(
-                "INSERT OR IGNORE INTO sentence_keys (key, content) VALUES (?, ?)", sentence_rows
+            store.write_segment(
+                connection,
+                KeyKind.SENTENCE,
+                np.array(sentence_rows, dtype=DTYPES[KeyKind.SENTENCE]),
             )
             connection.executemany(
                 "INSERT OR REPLACE INTO units (content, unit, stems) VALUES (?, ?, ?)",
@@ -383,7 +380,26 @@ class ArchiveIndex:
             _make_order_again_if_small(connection)
 
         self._write(change)
+        self._merge_what_is_due()
         return added, updated
+
+    def _merge_what_is_due(self) -> None:
+        """Merges segments while FANOUT of a level are there, one merge a transaction (a crash
+        between two leaves the index whole, less merged)."""
+        merged = True
+
+        def change(connection: sqlite3.Connection) -> None:
+            nonlocal merged
+            merged = False
+            for kind in KeyKind:
+                merging = store.due(connection, kind)
+                if merging:
+                    _merge(connection, kind, merging)
+                    merged = True
+                    return
+
+        while merged:
+            self._write(change)
 
     def _content_ids(self, connection: sqlite3.Connection, keys: Sequence[str]) -> dict[str, int]:
         return dict(_select_in(connection, "SELECT key, id FROM contents WHERE key IN ({})", keys))
@@ -490,25 +506,29 @@ class ArchiveIndex:
     def sentence_postings(self, keys: Iterable[int]) -> dict[int, list[int]]:
         """sentence key -> the contents filed under it."""
         found: dict[int, list[int]] = {}
-        for key, content in _select_in(
-            self._connection,
-            "SELECT key, content FROM sentence_keys WHERE key IN ({})",
-            list(keys),
-            self._error,
+        postings = self._postings(KeyKind.SENTENCE, keys)
+        for key, content in zip(
+            postings["key"].tolist(), postings["content"].tolist(), strict=True
         ):
             found.setdefault(key, []).append(content)
         return found
 
+    def _postings(self, kind: KeyKind, keys: Iterable[int]) -> store.Postings:
+        wanted = np.fromiter(keys, dtype=np.int64)
+        try:
+            return store.lookup(self._connection, kind, wanted)
+        except sqlite3.Error as error:
+            raise self._error(error, "it cannot be read") from error
+
     def word_postings(self, keys: Iterable[int]) -> dict[int, list[tuple[int, int, int, int]]]:
         """word key -> [(content, unit, position, size)] filed under it."""
         found: dict[int, list[tuple[int, int, int, int]]] = {}
-        for key, content, unit, position, size in _select_in(
-            self._connection,
-            "SELECT key, content, unit, position, size FROM word_keys WHERE key IN ({})",
-            list(keys),
-            self._error,
+        postings = self._postings(KeyKind.WORD, keys)
+        for key, *posting in zip(
+            *(postings[f].tolist() for f in ("key", "content", "unit", "position", "size")),
+            strict=True,
         ):
-            found.setdefault(key, []).append((content, unit, position, size))
+            found.setdefault(key, []).append(tuple(posting))
         return found
 
     def stem_order(self, stems: Iterable[int]) -> StemOrder:
@@ -615,9 +635,9 @@ def _select_in(
 
 
 def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> None:
-    """Removes those of `contents` no member points at, with their keys (found again from the
-    record, the units and the frozen order, so each is deleted by its primary key: the key
-    tables need no second index by content)."""
+    """Removes those of `contents` no member points at, with their postings (taken out of the
+    buckets of their keys, found again from the record, the units and the frozen order; an
+    index left with no content is emptied)."""
     order: StemOrder | None = None
     reader = codec(BatchDocument)
     for content in contents:
@@ -629,29 +649,24 @@ def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> No
         row = connection.execute("SELECT record FROM contents WHERE id = ?", (content,)).fetchone()
         if row is None:
             continue
+        gone = frozenset({content})
         try:
             keys = sentence_keys(reader.decode(row[0]).signature).all()
-        except CodecError:  # (unreadable: its keys are found the slow way)
-            connection.execute("DELETE FROM sentence_keys WHERE content = ?", (content,))
+        except CodecError:  # (unreadable: its postings are found the slow way)
+            store.purge(connection, KeyKind.SENTENCE, None, gone)
         else:
-            connection.executemany(
-                "DELETE FROM sentence_keys WHERE key = ? AND content = ?",
-                [(k, content) for k in keys],
-            )
+            store.purge(connection, KeyKind.SENTENCE, np.fromiter(keys, dtype=np.int64), gone)
         if order is None:
             order = _full_order(connection)
         units = word_units(_units_of(connection, content), order)
         filed = unit_keys(units, lambda keys, _: _open_among(connection, keys))
-        connection.executemany(
-            "DELETE FROM word_keys WHERE key = ? AND content = ? AND unit = ?",
-            [
-                (key.key, content, u.unit)
-                for u, keys in zip(units, filed, strict=True)
-                for key in keys
-            ],
-        )
+        words = np.fromiter((key.key for keys in filed for key in keys), dtype=np.int64)
+        store.purge(connection, KeyKind.WORD, words, gone)
         connection.execute("DELETE FROM units WHERE content = ?", (content,))
         connection.execute("DELETE FROM contents WHERE id = ?", (content,))
+    if connection.execute("SELECT 1 FROM contents LIMIT 1").fetchone() is None:
+        for kind in KeyKind:  # (what is left is under open keys: nothing a check reads)
+            store.clear(connection, kind)
 
 
 def _full_order(connection: sqlite3.Connection) -> StemOrder:
@@ -708,134 +723,142 @@ def _unit_blobs(
     return found
 
 
-#: a filing counts the archived sentences of only some of the keys it files under (counting
-#: every key was half the cost of an add at 10,000 documents): those it files at least
-#: 1/COUNT_EVERY of their line under, and the others in turn, one filing in COUNT_EVERY (by the
-#: key's hash). So each key is counted at least once every COUNT_EVERY filings and gains less
-#: than 1/COUNT_EVERY of its line in each filing that does not count it: no key shorter than
-#: the longest holds twice its line, and a filing counts a few of its keys
-COUNT_EVERY = 16
-
-
 def _file_word_keys(
     connection: sqlite3.Connection,
     order: StemOrder,
     sentences: Sequence[tuple[int, int, frozenset[int]]],
 ) -> None:
     """Files each sentence (`(content, unit, stems)`, enough stems for a strong seed) under its
-    word keys, opening the keys that get too full: at each length, those the new sentences
-    alone fill, before they are filed (no row is written to be moved at once), then those they
-    fill with the sentences already filed (counted in turn: COUNT_EVERY)."""
-    line = _open_line(connection)
-    opened = {k for (k,) in connection.execute("SELECT key FROM open_keys")}
-
-    def open_among(keys: Ints, reached: Ints, length: int) -> NDArray[np.bool_]:
-        fills = keys[reached > line.at(length)].tolist()
-        full = {k: length for k in fills if k not in opened}
-        opened.update(full)
-        opened.update(_open_full(connection, order, _open(connection, order, full), line))
-        return np.isin(keys, np.fromiter(opened, dtype=np.int64, count=len(opened)))
-
+    word keys, as a new segment: the keys the open keys give it, then, for each key it fills
+    past its line, that key opened (`_Opener.settle`)."""
+    opener = _Opener(connection, order)
     units = unit_arrays([stems for _, _, stems in sentences], order)
-    filed = chunk_keys(units, open_among)
+    filed = chunk_keys(units, lambda keys, _, __: opener.is_open(keys))
     contents = np.fromiter((c for c, _, _ in sentences), dtype=np.int64, count=len(sentences))
     numbers = np.fromiter((n for _, n, _ in sentences), dtype=np.int64, count=len(sentences))
-    in_key_order = np.argsort(filed.key, kind="stable")
-    which = filed.unit[in_key_order]
-    rows = list(
-        zip(
-            filed.key[in_key_order].tolist(),
-            contents[which].tolist(),
-            numbers[which].tolist(),
-            filed.position[in_key_order].tolist(),
-            units.sizes[which].tolist(),
-            strict=True,
-        )
-    )
-    _insert_word_keys(connection, rows)
-    # the keys whose sentences are counted this time (COUNT_EVERY)
-    short = filed.length < LONGEST
-    keys, first, here = np.unique(filed.key[short], return_index=True, return_counts=True)
-    lengths = filed.length[short][first]
-    turn = _next_filing(connection) % COUNT_EVERY
-    lines = line.above * line.growth ** (lengths - 1)
-    counted = (here * COUNT_EVERY >= lines) | (keys % COUNT_EVERY == turn)
-    touched = dict(zip(keys[counted].tolist(), lengths[counted].tolist(), strict=True))
-    _open_full(connection, order, touched, line)
+    postings = opener.settle(_word_postings(filed, contents, numbers, units.sizes))
+    store.write_segment(connection, KeyKind.WORD, postings)
 
 
-def _next_filing(connection: sqlite3.Connection) -> int:
-    """Counts this filing of word keys (meta "filings"); returns how many came before."""
-    row = connection.execute("SELECT value FROM meta WHERE name = 'filings'").fetchone()
-    before = int(row[0]) if row is not None else 0
-    connection.execute(
-        "INSERT OR REPLACE INTO meta (name, value) VALUES ('filings', ?)", (str(before + 1),)
-    )
-    return before
+def _word_postings(filed: FiledKeys, contents: Ints, numbers: Ints, sizes: Ints) -> store.Postings:
+    """Postings of `filed` (keys of units whose content, number and size are given)."""
+    postings = np.zeros(len(filed.key), dtype=DTYPES[KeyKind.WORD])
+    postings["key"] = filed.key
+    postings["content"] = contents[filed.unit]
+    postings["unit"] = numbers[filed.unit]
+    postings["position"] = filed.position
+    postings["size"] = sizes[filed.unit]
+    postings["length"] = filed.length
+    return postings
 
 
-def _insert_word_keys(
-    connection: sqlite3.Connection, rows: list[tuple[int, int, int, int, int]]
-) -> None:
-    rows.sort(key=itemgetter(0))  # (in key order: each page is written once, not once a row)
-    connection.executemany(
-        "INSERT OR IGNORE INTO word_keys (key, content, unit, position, size) "
-        "VALUES (?, ?, ?, ?, ?)",
-        rows,
-    )
+class _Opener:
+    """Opens word keys that get too full: each goes into open_keys, and every sentence filed
+    under it is filed under its longer keys instead, so every archived sentence stays filed
+    under exactly the keys the open keys give it (`core.archive.keys.unit_keys`). A key opens
+    when the postings being written (a filing's, or a merge's) hold more under it than its
+    line: a key's postings in the index are at most its line in each segment."""
 
-
-def _open_full(
-    connection: sqlite3.Connection, order: StemOrder, touched: dict[int, int], line: OpenLine
-) -> set[int]:
-    """Opens those of the `touched` keys (key -> its length, shorter than LONGEST) filed under
-    more sentences than their line, and then those of their longer keys that are (`_open`).
-    Returns the keys opened."""
-    opened: set[int] = set()
-    while touched:
-        full = {
-            k: touched[k]
-            for k, n in _select_in(
-                connection,
-                "SELECT key, count(*) FROM word_keys WHERE key IN ({}) GROUP BY key "
-                f"HAVING count(*) > {line.above:d}",
-                list(touched),
+    def __init__(self, connection: sqlite3.Connection, order: StemOrder) -> None:
+        self.connection = connection
+        self.order = order
+        self.line = _open_line(connection)
+        self.opened = np.sort(
+            np.fromiter(
+                (k for (k,) in connection.execute("SELECT key FROM open_keys")), dtype=np.int64
             )
-            if n > line.at(touched[k])
-        }
-        opened |= full.keys()
-        touched = _open(connection, order, full)
-    return opened
+        )
+
+    def is_open(self, keys: Ints) -> NDArray[np.bool_]:
+        return np.isin(keys, self.opened)
+
+    def full(self, postings: store.Postings) -> Ints:
+        """The keys shorter than LONGEST `postings` hold more of than their line."""
+        short = postings[postings["length"] < LONGEST]
+        keys, first, counts = np.unique(short["key"], return_index=True, return_counts=True)
+        lengths = short["length"][first].astype(np.int64)
+        return keys[counts > self.line.above * self.line.growth ** (lengths - 1)]
+
+    def open(
+        self, postings: store.Postings, leaving_out: frozenset[int] = frozenset()
+    ) -> tuple[store.Postings, store.Postings]:
+        """Opens the keys `postings` fill: returns the postings under other keys, and every
+        posting under the opened keys, here and in the index's segments (but those
+        `leaving_out`), filed under its longer keys."""
+        full = self.full(postings)
+        if not len(full):
+            return postings, store.empty(KeyKind.WORD)
+        self.connection.executemany(
+            "INSERT OR IGNORE INTO open_keys (key) VALUES (?)", [(k,) for k in full.tolist()]
+        )
+        self.opened = np.union1d(self.opened, full)
+        moving = np.isin(postings["key"], full)
+        archived = store.lookup(self.connection, KeyKind.WORD, full, leaving_out=leaving_out)
+        return postings[~moving], self.longer(np.concatenate([postings[moving], archived]))
+
+    def settle(
+        self, postings: store.Postings, leaving_out: frozenset[int] = frozenset()
+    ) -> store.Postings:
+        """`postings` with every key they fill opened, until none is over its line."""
+        while True:
+            kept, moved = self.open(postings, leaving_out)
+            if len(kept) == len(postings):
+                return postings
+            postings = np.concatenate([kept, moved])
+
+    def longer(self, postings: store.Postings) -> store.Postings:
+        """Each of `postings` (a sentence under a key now open) under its keys one stem
+        longer (`core.archive.chunk_keys.longer`, on the sentence's stems in the order)."""
+        if not len(postings):
+            return postings
+        where = (postings["content"].astype(np.int64) << 32) | postings["unit"].astype(np.int64)
+        blobs = _unit_blobs(
+            self.connection, [(w >> 32, w & 0xFFFFFFFF) for w in np.unique(where).tolist()]
+        )
+        # (a sentence no longer in the units table has nothing left to file)
+        there = np.fromiter(((c << 32) | u for c, u in blobs), dtype=np.int64, count=len(blobs))
+        known = np.isin(where, there)
+        postings, where = postings[known], where[known]
+        pairs, which = np.unique(where, return_inverse=True)
+        wanted = [(p >> 32, p & 0xFFFFFFFF) for p in pairs.tolist()]
+        units = unit_arrays([frozenset(array("q", blobs[w])) for w in wanted], self.order)
+        moved = [store.empty(KeyKind.WORD)]
+        for length in range(1, LONGEST):
+            at = postings["length"] == length
+            if at.any():
+                filed = FiledKeys(
+                    which[at].astype(np.int64),
+                    postings["key"][at],
+                    postings["position"][at].astype(np.int64),
+                    np.full(int(at.sum()), length, dtype=np.int64),
+                )
+                moved.append(
+                    _word_postings(
+                        longer(units, filed, length), pairs >> 32, pairs & 0xFFFFFFFF, units.sizes
+                    )
+                )
+        return np.concatenate(moved)
 
 
-def _open(connection: sqlite3.Connection, order: StemOrder, keys: dict[int, int]) -> dict[int, int]:
-    """Opens `keys` (key -> its length): each goes into open_keys, and each sentence filed
-    under it is filed under its longer keys instead. So every archived sentence stays filed
-    under exactly the keys the open keys give it (`core.archive.keys.unit_keys`). Returns the
-    longer keys filed under (key -> length, those shorter than LONGEST: they may be full)."""
-    if not keys:
-        return {}
-    connection.executemany("INSERT OR IGNORE INTO open_keys (key) VALUES (?)", [(k,) for k in keys])
-    postings = _select_in(
-        connection,
-        "SELECT key, content, unit, position, size FROM word_keys WHERE key IN ({})",
-        list(keys),
-    )
-    connection.executemany("DELETE FROM word_keys WHERE key = ?", [(k,) for k in keys])
-    blobs = _unit_blobs(connection, ((content, unit) for _, content, unit, _, _ in postings))
-    stems = {where: array("q", blob) for where, blob in blobs.items()}
-    number = order.numbers(h for values in stems.values() for h in values).__getitem__
-    ordered = {where: tuple(sorted(values, key=number)) for where, values in stems.items()}
-    rows: list[tuple[int, int, int, int, int]] = []
-    longer: dict[int, int] = {}
-    for key, content, unit, position, size in postings:
-        u = WordUnit(unit, ordered[content, unit], needed(size))
-        for k in longer_keys(u, WordKey(key, position, keys[key])):
-            rows.append((k.key, content, unit, k.position, size))
-            if k.length < LONGEST:
-                longer[k.key] = k.length
-    _insert_word_keys(connection, rows)
-    return longer
+def _merge(connection: sqlite3.Connection, kind: KeyKind, merging: Sequence[store.Segment]) -> None:
+    """Merges `merging` into one segment. Word postings under open keys are dropped (their
+    sentences are filed under longer keys already), and the keys a merged range fills past
+    their line are opened: their postings, filed under longer keys, are written as a new
+    segment after the merge."""
+    if kind is KeyKind.SENTENCE:
+        store.merge(connection, kind, merging, lambda postings, _: postings)
+        return
+    opener = _Opener(connection, _full_order(connection))
+    moved: list[store.Postings] = []
+
+    def keep(postings: store.Postings, merged: frozenset[int]) -> store.Postings:
+        kept, more = opener.open(postings[~opener.is_open(postings["key"])], merged)
+        moved.append(more)
+        return kept
+
+    store.merge(connection, kind, merging, keep)
+    if moved:
+        store.write_segment(connection, kind, opener.settle(np.concatenate(moved)))
 
 
 def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, frozenset[int]]]:
@@ -892,7 +915,7 @@ def _make_order_again_if_small(connection: sqlite3.Connection) -> None:
     ]
     _make_order(connection, (stems for _, _, stems in everything))
     order = _full_order(connection)
-    connection.execute("DELETE FROM word_keys")
+    store.clear(connection, KeyKind.WORD)
     connection.execute("DELETE FROM open_keys")
     _file_word_keys(connection, order, [row for row in everything if eligible(row[2])])
 

@@ -42,7 +42,7 @@ _CACHE_ID = int.from_bytes(b"Dopl", "big")
 _APPLICATION_ID_AT = 68
 #: the index's format (its tables, and the keys' hash function: core.archive.keys.key_hash);
 #: another format is refused with its number (never converted silently)
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 #: seconds a writer waits for another before giving up (said in words)
 LOCK_TIMEOUT = 60.0
 
@@ -58,15 +58,14 @@ SCHEMA = (
     "CREATE TABLE members (path TEXT PRIMARY KEY, content INTEGER NOT NULL, "
     "grp TEXT NOT NULL, modified REAL NOT NULL, size INTEGER NOT NULL, added REAL NOT NULL)",
     "CREATE INDEX members_by_content ON members (content)",
-    # sentence keys (core.archive.keys): composite sentences and bigrams
-    "CREATE TABLE sentence_keys (key INTEGER NOT NULL, content INTEGER NOT NULL, "
-    "PRIMARY KEY (key, content)) WITHOUT ROWID",
-    # word keys (core.archive.keys.unit_keys): runs of a sentence's prefix stems, one stem
-    # longer where the shorter key is open, with the last stem's position and the sentence's
-    # size (the filters)
-    "CREATE TABLE word_keys (key INTEGER NOT NULL, content INTEGER NOT NULL, "
-    "unit INTEGER NOT NULL, position INTEGER NOT NULL, size INTEGER NOT NULL, "
-    "PRIMARY KEY (key, content, unit)) WITHOUT ROWID",
+    # what is filed under each key (core.archive.postings): segments written once and merged
+    # as they grow, sentence keys (composite sentences and bigrams) and word keys (runs of a
+    # sentence's prefix stems, one stem longer where the shorter key is open) apart; each
+    # segment cut into buckets of postings by the keys' top bits (`shift`), a bucket's row id
+    # the segment's number and the bucket's
+    "CREATE TABLE segments (id INTEGER PRIMARY KEY, kind INTEGER NOT NULL, "
+    "level INTEGER NOT NULL, postings INTEGER NOT NULL, shift INTEGER NOT NULL)",
+    "CREATE TABLE buckets (id INTEGER PRIMARY KEY, postings BLOB NOT NULL)",
     # each sentence that could hold a strong seed: its stems' hashes (8-byte integers), what a
     # check verifies a probe on without reading the whole record
     "CREATE TABLE units (content INTEGER NOT NULL, unit INTEGER NOT NULL, "
@@ -82,8 +81,8 @@ TABLES = frozenset(
         "meta",
         "contents",
         "members",
-        "sentence_keys",
-        "word_keys",
+        "segments",
+        "buckets",
         "units",
         "stem_order",
         "open_keys",

@@ -30,9 +30,10 @@ compared exactly as `doppel batch` compares it.
   not open, else it with their second shared stem if that is not open, and so on (at
   `LONGEST`, whether open or not). When a key opens, the sentences filed under it are filed
   under its longer keys instead (`core.archive.index`), so every archived sentence is always
-  filed under exactly the keys the current open keys give it, and no key's postings grow
-  past its line but the longest (a sentence copied into hundreds of documents: there
-  every copy is a pair a check must compare anyway). Each key carries its last stem's
+  filed under exactly the keys the current open keys give it, and no key but the longest
+  holds more than its line in any of the index's segments (`core.archive.postings`: a key
+  opens when a filing or a merge fills it; the longest keys are a sentence copied into
+  hundreds of documents, where every copy is a pair a check must compare anyway). Each key carries its last stem's
   position and the sentence's size for the length and position filters (`could_share`), and
   a probe that passes them is verified on the archived sentence's stems alone (the index's
   units table), never on a whole record. The order is rarest first by the sentences holding

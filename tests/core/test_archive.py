@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.archive import postings as store
 from core.archive.add import add_to_archive
 from core.archive.check import check_against_archive
 from core.archive.index import ArchiveIndex
@@ -33,6 +34,7 @@ from core.archive.keys import (
     unit_keys,
     word_units,
 )
+from core.archive.postings import KeyKind
 from core.batch.result import BatchResult
 from core.batch.run import BatchOptions, run_batch
 from core.detection.reworded import strong_threshold
@@ -220,24 +222,33 @@ def test_a_template_reads_every_archived_document_and_stays_exact(tmp_path: Path
 
 def filed_as_the_open_keys_say(index: ArchiveIndex) -> bool:
     """Whether every archived sentence is filed under exactly the word keys the index's open
-    keys give it (what a check looks up), and under nothing else."""
+    keys give it (what a check looks up), once, and under nothing else a check reads; and
+    whether no segment holds more of a key shorter than the longest than its line."""
     connection = index._connection
-    rows = set(connection.execute("SELECT key, content, unit, position, size FROM word_keys"))
+    opened = {k for (k,) in connection.execute("SELECT key FROM open_keys")}
+    meta = dict(connection.execute("SELECT name, value FROM meta"))
+    line = OpenLine(int(meta["open_above"]), int(meta["open_growth"]))
+    fields = ("key", "content", "unit", "position", "size", "length")
+    filed: list[tuple[int, ...]] = []
+    within = True
+    for segment in store.segments(connection, KeyKind.WORD):
+        postings = store.postings_of(connection, segment)
+        live = [
+            row
+            for row in zip(*(postings[f].tolist() for f in fields), strict=True)
+            if row[0] not in opened
+        ]
+        held = Counter((row[0], row[5]) for row in live)
+        within &= all(n <= line.at(length) for (_, length), n in held.items() if length < LONGEST)
+        filed += live
     units = connection.execute("SELECT content, unit, stems FROM units").fetchall()
     order = index.stem_order({h for _, _, blob in units for h in array("q", blob)})
-    wanted = set()
-    lengths: dict[int, int] = {}
+    wanted = []
     for content, unit, blob in units:
         (u,) = word_units([(unit, frozenset(array("q", blob)))], order)
         (keys,) = unit_keys([u], lambda keys, _: index.open_among(keys))
-        wanted |= {(k.key, content, unit, k.position, u.size) for k in keys}
-        lengths.update((k.key, k.length) for k in keys)
-    # and no key shorter than the longest holds twice its line (keys are counted in turn)
-    meta = dict(connection.execute("SELECT name, value FROM meta"))
-    line = OpenLine(int(meta["open_above"]), int(meta["open_growth"]))
-    held = Counter(key for key, *_ in rows)
-    within = all(n < 2 * line.at(lengths[k]) for k, n in held.items() if lengths[k] < LONGEST)
-    return rows == wanted and within
+        wanted += [(k.key, content, unit, k.position, u.size, k.length) for k in keys]
+    return sorted(filed) == sorted(wanted) and within
 
 
 @pytest.mark.parametrize("open_above", [None, 2])
@@ -274,34 +285,31 @@ def test_adding_is_incremental_and_follows_changes(tmp_path: Path, open_above: i
         assert index.remove([old]) and len(index) == 0
         counts = [
             index._connection.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-            for t in ("contents", "sentence_keys", "word_keys", "units")
+            for t in ("contents", "segments", "buckets", "units")
         ]
         assert counts == [0, 0, 0, 0]  # nothing left behind by what was removed
 
 
-def test_keys_counted_in_turn_stay_under_twice_their_line(tmp_path: Path) -> None:
-    """Thirty filings of one document each, every one filing the same few stems once: no
-    filing fills a quarter of their line, so each counts them only in its turn; they open
-    all the same, before holding twice their line."""
-    shared = "zorblat quennix vardume plikosh tremavy ghulvast"
-    old = tmp_path / "old"
-    old.mkdir()
-    for k in range(30):
-        unique = " ".join(f"q{k}x{n}" for n in range(6))
-        (old / f"essay{k:02d}.txt").write_text(f"{shared} {unique}.", "utf-8")
+def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(tmp_path: Path) -> None:
+    """Filings of one document each, merged two by two: the merges open keys no filing
+    filled alone, drop what is filed under open keys, and every check stays the batch's."""
+    old, new = write_collection(tmp_path, 7, 40, 60, students=False, prompt=False)
+    options = BatchOptions(signature=EN, workers=1)
     with (
-        mock.patch("core.archive.index.COUNT_EVERY", 4),
-        mock.patch("core.archive.index.SAMPLE_UNITS", 0),  # (the first document's order kept)
-        mock.patch("core.archive.add.ADD_CHUNK", 1),
-        small_open_line(8),
+        mock.patch("core.archive.postings.FANOUT", 2),
+        mock.patch("core.archive.add.ADD_CHUNK", 3),
+        mock.patch("core.archive.index.SAMPLE_UNITS", 0),  # (the first filing's order kept)
+        small_open_line(6),
         ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN) as index,
     ):
-        add_to_archive([old], index, BatchOptions(workers=1))
+        add_to_archive([old], index, options)
         connection = index._connection
+        levels = [s.level for s in store.segments(connection, KeyKind.WORD)]
+        assert max(levels) >= 2 and len(levels) <= max(levels) + 1
         assert connection.execute("SELECT count(*) FROM open_keys").fetchone()[0]
-        filings = connection.execute("SELECT value FROM meta WHERE name = 'filings'")
-        assert int(filings.fetchone()[0]) == 30
         assert filed_as_the_open_keys_say(index)
+        checked = check_against_archive([new], index, options).result
+    assert as_facts(checked) == as_facts(run_batch([new], [old], options))
 
 
 def test_evidence_is_kept_after_the_files_are_gone(tmp_path: Path) -> None:
@@ -439,11 +447,26 @@ def test_a_damaged_index_is_reported_and_kept(tmp_path: Path) -> None:
         add_to_archive([old], index, BatchOptions(workers=1))
     data = bytearray(path.read_bytes())
     for at in range(4096, len(data), 4096):  # every page after the first scribbled over
-        data[at + 100 : at + 400] = os.urandom(300)
+        data[at + 100 : at + 4000] = os.urandom(3900)
     path.write_bytes(bytes(data))
     with pytest.raises(ArchiveError, match=r"damaged|cannot be read"), ArchiveIndex(path) as index:
         check_against_archive([new], index, BatchOptions(signature=EN, workers=1))
     assert path.read_bytes() == bytes(data)
+
+
+def test_a_bucket_that_does_not_hold_what_was_written_is_damage(tmp_path: Path) -> None:
+    """SQLite checks its pages, not what a blob holds: each bucket carries its checksum."""
+    old, new = write_collection(tmp_path, 9, 8, 3000, students=False, prompt=False)
+    path = tmp_path / "i.sqlite3"
+    with ArchiveIndex(path, create=True, options=EN) as index:
+        add_to_archive([old], index, BatchOptions(workers=1))
+    with sqlite3.connect(path) as connection:  # one byte changed in every bucket
+        connection.execute(
+            "UPDATE buckets SET postings = "
+            "CAST(substr(postings, 1, 9) || X'5A' || substr(postings, 11) AS BLOB)"
+        )
+    with pytest.raises(ArchiveError, match="damaged"), ArchiveIndex(path) as index:
+        check_against_archive([new], index, BatchOptions(signature=EN, workers=1))
 
 
 def test_two_adders_at_once_both_land(tmp_path: Path) -> None:

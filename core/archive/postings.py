@@ -1,0 +1,335 @@
+"""The archive index's postings (what is filed under each key) as segments, written once and
+merged as they grow: a log-structured store on SQLite.
+
+Keys are hashes, so a table of postings ordered by key takes each new document's postings at
+random places: every add of a chunk rewrote most of the table's pages through the write-ahead
+log, and filing a thousand essays into an index of 10,000 spent more time in SQLite's B-tree
+than in making the keys (docs/benchmarks.md). Here each filing writes its postings as a new
+*segment*, sorted by key and cut into *buckets* of about `BUCKET` postings (one row each, its
+postings packed in a blob, its row id the segment and the key's top bits: a segment is written
+at the end of the table, in order). Looking a key up reads its bucket in each segment. When
+`FANOUT` segments of one level are there, they are merged into one of the next level, a range
+of keys at a time (memory holds one range): a posting is rewritten once a level, and a check
+reads a few segments per level (about log₄ of the chunks filed).
+
+What a posting holds is the kind's `DTYPES` (little-endian, packed): a sentence key's content,
+or a word key's content, sentence, last stem's position, sentence size and key length. The
+store knows nothing of what keys mean; `core.archive.index` decides which postings are written,
+dropped at a merge (`Merge.keep`) or taken out (`purge`)."""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from zlib import crc32
+
+import numpy as np
+from numpy.typing import NDArray
+
+
+class KeyKind(IntEnum):
+    SENTENCE = 0
+    WORD = 1
+
+
+DTYPES = {
+    KeyKind.SENTENCE: np.dtype([("key", "<i8"), ("content", "<i4")]),
+    KeyKind.WORD: np.dtype(
+        [
+            ("key", "<i8"),
+            ("content", "<i4"),
+            ("unit", "<i4"),
+            ("position", "<i4"),
+            ("size", "<i4"),
+            ("length", "<i1"),
+        ]
+    ),
+}
+Postings = NDArray[np.void]
+#: postings in a bucket (on average): what a look-up of one key reads per segment
+BUCKET = 32
+#: segments of one level merged into one of the next
+FANOUT = 4
+#: postings a merge holds in memory at once (about 25 bytes each)
+RANGE_POSTINGS = 2_000_000
+_TOP = np.uint64(1 << 63)
+_IN = 10_000  # ids per IN (...) list
+_SEGMENT_BITS = 32
+#: SQLite's primary result code for a damaged database
+SQLITE_CORRUPT = 11
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    id: int
+    kind: KeyKind
+    level: int
+    postings: int
+    shift: int  # a key's bucket: its unsigned value shifted right by this (64: one bucket)
+
+
+def empty(kind: KeyKind) -> Postings:
+    return np.zeros(0, dtype=DTYPES[kind])
+
+
+def _unsigned(keys: NDArray[np.int64]) -> NDArray[np.uint64]:
+    """Keys as unsigned 64-bit numbers in the same order."""
+    return keys.view(np.uint64) ^ _TOP
+
+
+def _buckets(keys: NDArray[np.int64], shift: int) -> NDArray[np.uint64]:
+    if shift >= 64:
+        return np.zeros(len(keys), dtype=np.uint64)
+    return _unsigned(keys) >> np.uint64(shift)
+
+
+def _shift_for(count: int) -> int:
+    """The shift that cuts `count` postings into buckets of about BUCKET."""
+    bits = max(0, math.ceil(math.log2(count / BUCKET))) if count > BUCKET else 0
+    return 64 - min(bits, _SEGMENT_BITS - 1)
+
+
+def _first_id(segment: int) -> int:
+    return segment << _SEGMENT_BITS
+
+
+def segments(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:
+    return [
+        Segment(id, KeyKind(k), level, count, shift)
+        for id, k, level, count, shift in connection.execute(
+            "SELECT id, kind, level, postings, shift FROM segments WHERE kind = ? ORDER BY id",
+            (int(kind),),
+        )
+    ]
+
+
+class SegmentWriter:
+    """Writes one segment, in key order (postings given a sorted run at a time, each run's
+    keys above the last's)."""
+
+    def __init__(self, connection: sqlite3.Connection, kind: KeyKind, level: int, expected: int):
+        self.connection = connection
+        self.kind = kind
+        self.level = level
+        self.shift = _shift_for(expected)
+        self.count = 0
+        self.id = int(
+            connection.execute(
+                "INSERT INTO segments (kind, level, postings, shift) VALUES (?, ?, 0, ?)",
+                (int(kind), level, self.shift),
+            ).lastrowid
+            or 0
+        )
+
+    def add(self, postings: Postings) -> None:
+        """Writes `postings` (any order; sorted here), all above what was added before."""
+        if not len(postings):
+            return
+        postings = postings[np.argsort(postings["key"], kind="stable")]
+        buckets = _buckets(postings["key"], self.shift)
+        cuts = np.flatnonzero(np.diff(buckets)) + 1
+        bounds = [0, *cuts.tolist(), len(postings)]
+        data = postings.tobytes()
+        width = postings.dtype.itemsize
+        base = _first_id(self.id)
+        firsts = buckets[bounds[:-1]].tolist()
+        self.connection.executemany(
+            "INSERT INTO buckets (id, postings) VALUES (?, ?)",
+            [
+                (base + bucket, _sealed(data[start * width : end * width]))
+                for bucket, start, end in zip(firsts, bounds[:-1], bounds[1:], strict=True)
+            ],
+        )
+        self.count += len(postings)
+
+    def close(self) -> Segment:
+        if self.count:
+            self.connection.execute(
+                "UPDATE segments SET postings = ? WHERE id = ?", (self.count, self.id)
+            )
+        else:  # (everything was dropped)
+            self.connection.execute("DELETE FROM segments WHERE id = ?", (self.id,))
+        return Segment(self.id, self.kind, self.level, self.count, self.shift)
+
+
+def write_segment(
+    connection: sqlite3.Connection, kind: KeyKind, postings: Postings, level: int = 0
+) -> None:
+    """Writes `postings` as a new segment of `level` (nothing when there are none)."""
+    if len(postings):
+        writer = SegmentWriter(connection, kind, level, len(postings))
+        writer.add(postings)
+        writer.close()
+
+
+def _sealed(data: bytes) -> bytes:
+    """A bucket's blob: its postings after their CRC-32 (4 bytes, little-endian)."""
+    return crc32(data).to_bytes(4, "little") + data
+
+
+def _decoded(kind: KeyKind, blobs: Sequence[bytes]) -> Postings:
+    """The postings of `blobs` (buckets' blobs); a blob whose checksum or length is wrong is
+    damage (SQLite checks its pages' structure, not what a blob holds)."""
+    width = DTYPES[kind].itemsize
+    parts = []
+    for blob in blobs:
+        body = memoryview(blob)[4:]
+        if len(body) % width or crc32(body) != int.from_bytes(blob[:4], "little"):
+            damage = sqlite3.DatabaseError("a bucket of postings does not hold what was written")
+            damage.sqlite_errorcode = SQLITE_CORRUPT
+            raise damage
+        parts.append(body)
+    return np.frombuffer(b"".join(parts), dtype=DTYPES[kind]) if parts else empty(kind)
+
+
+def _bucket_rows(connection: sqlite3.Connection, ids: list[int]) -> list[tuple[int, bytes]]:
+    rows: list[tuple[int, bytes]] = []
+    for start in range(0, len(ids), _IN):
+        part = ids[start : start + _IN]
+        rows += connection.execute(
+            f"SELECT id, postings FROM buckets WHERE id IN ({','.join('?' * len(part))})", part
+        ).fetchall()
+    return rows
+
+
+def lookup(
+    connection: sqlite3.Connection,
+    kind: KeyKind,
+    keys: NDArray[np.int64],
+    *,
+    leaving_out: frozenset[int] = frozenset(),
+) -> Postings:
+    """Every posting filed under `keys`, in every segment of `kind` but those `leaving_out`."""
+    keys = np.unique(keys)
+    found = [empty(kind)]
+    if not len(keys):
+        return found[0]
+    for segment in segments(connection, kind):
+        if segment.id in leaving_out:
+            continue
+        base = np.uint64(_first_id(segment.id))
+        ids = (np.unique(_buckets(keys, segment.shift)) + base).tolist()
+        postings = _decoded(kind, [blob for _, blob in _bucket_rows(connection, ids)])
+        found.append(postings[np.isin(postings["key"], keys)])
+    return np.concatenate(found)
+
+
+def purge(
+    connection: sqlite3.Connection,
+    kind: KeyKind,
+    keys: NDArray[np.int64] | None,
+    contents: frozenset[int],
+) -> None:
+    """Takes out every posting of `contents` in the buckets of `keys` (None: in every bucket,
+    the slow way) in every segment of `kind`."""
+    wanted = np.fromiter(contents, dtype=np.int64, count=len(contents))
+    for segment in segments(connection, kind):
+        base = _first_id(segment.id)
+        if keys is None:
+            rows = connection.execute(
+                "SELECT id, postings FROM buckets WHERE id >= ? AND id < ?",
+                (base, _first_id(segment.id + 1)),
+            ).fetchall()
+        else:
+            ids = (np.unique(_buckets(keys, segment.shift)) + np.uint64(base)).tolist()
+            rows = _bucket_rows(connection, ids)
+        taken = 0
+        for id, blob in rows:
+            postings = _decoded(kind, [blob])
+            gone = np.isin(postings["content"], wanted)
+            if not gone.any():
+                continue
+            taken += int(gone.sum())
+            if gone.all():
+                connection.execute("DELETE FROM buckets WHERE id = ?", (id,))
+            else:
+                connection.execute(
+                    "UPDATE buckets SET postings = ? WHERE id = ?",
+                    (_sealed(postings[~gone].tobytes()), id),
+                )
+        if taken:
+            connection.execute(
+                "UPDATE segments SET postings = postings - ? WHERE id = ?", (taken, segment.id)
+            )
+
+
+def clear(connection: sqlite3.Connection, kind: KeyKind) -> None:
+    """Takes out every segment of `kind`."""
+    for segment in segments(connection, kind):
+        _drop(connection, segment)
+
+
+def _drop(connection: sqlite3.Connection, segment: Segment) -> None:
+    connection.execute(
+        "DELETE FROM buckets WHERE id >= ? AND id < ?",
+        (_first_id(segment.id), _first_id(segment.id + 1)),
+    )
+    connection.execute("DELETE FROM segments WHERE id = ?", (segment.id,))
+
+
+def postings_of(connection: sqlite3.Connection, segment: Segment) -> Postings:
+    """Every posting of `segment` (tests, and small indexes)."""
+    return next(_ranges_of(connection, segment.kind, [segment], 0))
+
+
+def due(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:
+    """The segments of the lowest level that holds FANOUT of them (none: nothing to merge)."""
+    levels: dict[int, list[Segment]] = {}
+    for segment in segments(connection, kind):
+        levels.setdefault(segment.level, []).append(segment)
+    for level in sorted(levels):
+        if len(levels[level]) >= FANOUT:
+            return levels[level]
+    return []
+
+
+def _ranges_of(
+    connection: sqlite3.Connection, kind: KeyKind, merging: Sequence[Segment], bits: int
+) -> Iterator[Postings]:
+    """The postings of `merging`, 2^bits ranges of keys one after another (each in any
+    order, each range's keys above the last's)."""
+    for number in range(1 << bits):
+        low = number << (64 - bits) if bits else 0
+        high = ((number + 1) << (64 - bits)) - 1 if bits else (1 << 64) - 1
+        parts = [empty(kind)]
+        for segment in merging:
+            shift = min(segment.shift, 64)
+            first = _first_id(segment.id) + (low >> shift if shift < 64 else 0)
+            last = _first_id(segment.id) + (high >> shift if shift < 64 else 0)
+            blobs = [
+                blob
+                for (blob,) in connection.execute(
+                    "SELECT postings FROM buckets WHERE id >= ? AND id <= ?", (first, last)
+                )
+            ]
+            postings = _decoded(kind, blobs)
+            if bits and segment.shift > 64 - bits:  # (a bucket wider than the range)
+                unsigned = _unsigned(postings["key"])
+                postings = postings[(unsigned >= low) & (unsigned <= high)]
+            parts.append(postings)
+        yield np.concatenate(parts)
+
+
+#: what a merge writes of a range of postings (the rest are dropped, or set aside by the
+#: caller), told which segments are being merged (and written)
+Keep = Callable[[Postings, frozenset[int]], Postings]
+
+
+def merge(
+    connection: sqlite3.Connection, kind: KeyKind, merging: Sequence[Segment], keep: Keep
+) -> None:
+    """Merges `merging` (segments of one level) into one segment of the next level."""
+    total = sum(s.postings for s in merging)
+    bits = 0
+    while (total >> bits) > RANGE_POSTINGS and bits < 16:
+        bits += 1
+    writer = SegmentWriter(connection, kind, merging[0].level + 1, total)
+    merged = frozenset({s.id for s in merging} | {writer.id})
+    for postings in _ranges_of(connection, kind, merging, bits):
+        writer.add(keep(postings, merged))
+    writer.close()
+    for segment in merging:
+        _drop(connection, segment)
