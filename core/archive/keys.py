@@ -16,31 +16,30 @@ compared exactly as `doppel batch` compares it.
   only keys holding a sentence with a full key are looked up: a kept piece holds one.
 - **Word keys (reworded passages).** Every reworded passage holds a strong seed: two sentences
   sharing at least `strong_threshold` of the larger one's distinct stems. With the stems in a
-  fixed total order, two sentences sharing t stems share their first i shared stems within
-  the first |S| − t + i stems of each, whatever the order (prefix filtering: Bayardo, Ma and
+  fixed total order, two sentences sharing t stems share their first i shared stems within the
+  first |S| − t + i stems of each, whatever the order (prefix filtering: Bayardo, Ma and
   Srikant, WWW 2007; Xiao et al., WWW 2008). A key of one stem is enough while few sentences
-  hold it; "said" or a character's name is in thousands of an archive's sentences, and a key
-  in every sentence makes a check read the whole archive. So keys grow with the archive
-  (variable-length prefixes, after Wang, Li and Feng, SIGMOD 2012): a key is a run of stems
-  in the order, and it is *open* once more archived sentences are filed under it than its
-  line (`OpenLine`: `OPEN_ABOVE` for one stem, doubled for each stem more); a sentence files
-  each of its first-prefix stems, and in place of an open key, that key with each later stem
-  the next prefix allows (`unit_keys`), up to `LONGEST` stems. Two
-  sentences sharing a strong seed file the same key: their first shared stem alone if it is
-  not open, else it with their second shared stem if that is not open, and so on (at
-  `LONGEST`, whether open or not). When a key opens, the sentences filed under it are filed
-  under its longer keys instead (`core.archive.index`), so every archived sentence is always
-  filed under exactly the keys the current open keys give it, and no key but the longest
-  holds more than its line in any of the index's segments (`core.archive.postings`: a key
-  opens when a filing or a merge fills it; the longest keys are a sentence copied into
-  hundreds of documents, where every copy is a pair a check must compare anyway). Each key carries its last stem's
-  position and the sentence's size for the length and position filters (`could_share`), and
-  a probe that passes them is verified on the archived sentence's stems alone (the index's
-  units table), never on a whole record. The order is rarest first by the sentences holding
-  each stem, counted when the archive was started (`StemOrder`; made again while the archive
-  is small), then frozen; a stem met later ranks as the rarest. The order and the open keys
-  only make postings short; what is found never depends on them (a test holds it over
-  arbitrary orders and open keys).
+  hold it; "said" or a character's name is in thousands of an archive's sentences, and a key in
+  every sentence makes a check read the whole archive. So keys grow with the archive
+  (variable-length prefixes, after Wang, Li and Feng, SIGMOD 2012): a key is a run of stems in
+  the order, and it is *open* once more archived sentences are filed under it than its line
+  (`OpenLine`: `OPEN_ABOVE` for one stem, doubled for each stem more); a sentence files each of
+  its first-prefix stems, and in place of an open key, that key with each later stem the next
+  prefix allows (`unit_keys`), up to `LONGEST` stems. Two sentences sharing a strong seed file
+  the same key: their first shared stem alone if it is not open, else it with their second
+  shared stem if that is not open, and so on (at `LONGEST`, whether open or not). When a key
+  opens, the sentences filed under it are filed under its longer keys instead
+  (`core.archive.index`), so every archived sentence is always filed under exactly the keys the
+  current open keys give it, and no key but the longest holds more than its line in any of the
+  index's segments (`core.archive.postings`: a key opens when a filing or a merge fills it; the
+  longest keys are a sentence copied into hundreds of documents, where every copy is a pair a
+  check must compare anyway). Each key carries its last stem's position and the sentence's size
+  for the length and position filters (`could_share`), and a probe that passes them is verified
+  on the archived sentence's stems alone (the index's units table), never on a whole record. The
+  order is rarest first by the sentences holding each stem, counted when the archive was started
+  (`StemOrder`; made again while the archive is small), then frozen; a stem met later ranks as
+  the rarest. The order and the open keys only make postings short; what is found never depends
+  on them (a test holds it over arbitrary orders and open keys).
 
 Keys are 64-bit hashes (CRC-32 and Adler-32 of the UTF-8 text side by side: stable across
 processes, machines and Python versions, and a tenth of a cryptographic hash's cost, which
