@@ -229,31 +229,45 @@ def purge(
     for segment in segments(connection, kind):
         base = _first_id(segment.id)
         if keys is None:
-            rows = connection.execute(
-                "SELECT id, postings FROM buckets WHERE id >= ? AND id < ?",
-                (base, _first_id(segment.id + 1)),
-            ).fetchall()
+            batches = _every_bucket(connection, base, _first_id(segment.id + 1))
         else:
             ids = (np.unique(_buckets(keys, segment.shift)) + np.uint64(base)).tolist()
-            rows = _bucket_rows(connection, ids)
+            batches = iter([_bucket_rows(connection, ids)])
         taken = 0
-        for id, blob in rows:
-            postings = _decoded(kind, [blob])
-            gone = np.isin(postings["content"], wanted)
-            if not gone.any():
-                continue
-            taken += int(gone.sum())
-            if gone.all():
-                connection.execute("DELETE FROM buckets WHERE id = ?", (id,))
-            else:
-                connection.execute(
-                    "UPDATE buckets SET postings = ? WHERE id = ?",
-                    (_sealed(postings[~gone].tobytes()), id),
-                )
+        for rows in batches:
+            for id, blob in rows:
+                postings = _decoded(kind, [blob])
+                gone = np.isin(postings["content"], wanted)
+                if not gone.any():
+                    continue
+                taken += int(gone.sum())
+                if gone.all():
+                    connection.execute("DELETE FROM buckets WHERE id = ?", (id,))
+                else:
+                    connection.execute(
+                        "UPDATE buckets SET postings = ? WHERE id = ?",
+                        (_sealed(postings[~gone].tobytes()), id),
+                    )
         if taken:
             connection.execute(
                 "UPDATE segments SET postings = postings - ? WHERE id = ?", (taken, segment.id)
             )
+
+
+def _every_bucket(
+    connection: sqlite3.Connection, first: int, end: int
+) -> Iterator[list[tuple[int, bytes]]]:
+    """The buckets with ids from `first` to before `end`, a few thousand at a time (each batch
+    read before the caller changes any)."""
+    while True:
+        rows = connection.execute(
+            "SELECT id, postings FROM buckets WHERE id >= ? AND id < ? ORDER BY id LIMIT 4096",
+            (first, end),
+        ).fetchall()
+        if not rows:
+            return
+        yield rows
+        first = rows[-1][0] + 1
 
 
 def clear(connection: sqlite3.Connection, kind: KeyKind) -> None:
@@ -273,6 +287,13 @@ def _drop(connection: sqlite3.Connection, segment: Segment) -> None:
 def postings_of(connection: sqlite3.Connection, segment: Segment) -> Postings:
     """Every posting of `segment` (tests, and small indexes)."""
     return next(_ranges_of(connection, segment.kind, [segment], 0))
+
+
+def everything(connection: sqlite3.Connection, kind: KeyKind) -> Postings:
+    """Every posting of `kind` (tests, and small indexes)."""
+    return np.concatenate(
+        [empty(kind), *(postings_of(connection, s) for s in segments(connection, kind))]
+    )
 
 
 def due(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:

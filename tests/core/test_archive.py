@@ -312,6 +312,24 @@ def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(tmp_path
     assert as_facts(checked) == as_facts(run_batch([new], [old], options))
 
 
+def test_a_document_whose_record_cannot_be_read_is_removed_with_its_postings(
+    tmp_path: Path,
+) -> None:
+    old, _ = write_collection(tmp_path, 5, 12, 300, students=False, prompt=False)
+    files = sorted(old.glob("*.txt"))
+    with ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN) as index:
+        add_to_archive([old], index, BatchOptions(workers=1))
+        connection = index._connection
+        (content,) = connection.execute(
+            "SELECT content FROM members WHERE path = ?", (str(files[0]),)
+        ).fetchone()
+        connection.execute("UPDATE contents SET record = X'00' WHERE id = ?", (content,))
+        assert index.remove([files[0]]) == [files[0]]
+        held = store.everything(connection, KeyKind.SENTENCE)
+        assert len(held) and content not in set(held["content"].tolist())
+        assert filed_as_the_open_keys_say(index)
+
+
 def test_evidence_is_kept_after_the_files_are_gone(tmp_path: Path) -> None:
     old, new = write_collection(tmp_path, 5, 16, 3000, students=False, prompt=False)
     with ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN) as index:
