@@ -51,12 +51,15 @@ DTYPES = {
 Postings = NDArray[np.void]
 #: postings in a bucket (on average): what a look-up of one key reads per segment
 BUCKET = 32
-#: segments of one level merged into one of the next
+#: segments of one level merged into one of the next level, while an add files its chunks
 FANOUT = 4
+#: when an add ends, the segments but the largest are merged into one while the largest
+#: holds this many times their postings, else all of them (`to_compact`)
+COMPACT_RATIO = 4
 #: postings a merge holds in memory at once (about 25 bytes each)
 RANGE_POSTINGS = 2_000_000
 _TOP = np.uint64(1 << 63)
-_IN = 10_000  # ids per IN (...) list
+_IN = 2_000  # buckets read at once (ids in one IN (...) list)
 _SEGMENT_BITS = 32
 #: SQLite's primary result code for a damaged database
 SQLITE_CORRUPT = 11
@@ -185,14 +188,15 @@ def _decoded(kind: KeyKind, blobs: Sequence[bytes]) -> Postings:
     return np.frombuffer(b"".join(parts), dtype=DTYPES[kind]) if parts else empty(kind)
 
 
-def _bucket_rows(connection: sqlite3.Connection, ids: list[int]) -> list[tuple[int, bytes]]:
-    rows: list[tuple[int, bytes]] = []
+def _bucket_rows(
+    connection: sqlite3.Connection, ids: list[int]
+) -> Iterator[list[tuple[int, bytes]]]:
+    """The buckets of `ids` that are there, `_IN` at a time (what is held at once)."""
     for start in range(0, len(ids), _IN):
         part = ids[start : start + _IN]
-        rows += connection.execute(
+        yield connection.execute(
             f"SELECT id, postings FROM buckets WHERE id IN ({','.join('?' * len(part))})", part
         ).fetchall()
-    return rows
 
 
 def lookup(
@@ -212,8 +216,9 @@ def lookup(
             continue
         base = np.uint64(_first_id(segment.id))
         ids = (np.unique(_buckets(keys, segment.shift)) + base).tolist()
-        postings = _decoded(kind, [blob for _, blob in _bucket_rows(connection, ids)])
-        found.append(postings[np.isin(postings["key"], keys)])
+        for rows in _bucket_rows(connection, ids):  # (a term's keys read many buckets)
+            postings = _decoded(kind, [blob for _, blob in rows])
+            found.append(postings[np.isin(postings["key"], keys)])
     return np.concatenate(found)
 
 
@@ -232,7 +237,7 @@ def purge(
             batches = _every_bucket(connection, base, _first_id(segment.id + 1))
         else:
             ids = (np.unique(_buckets(keys, segment.shift)) + np.uint64(base)).tolist()
-            batches = iter([_bucket_rows(connection, ids)])
+            batches = _bucket_rows(connection, ids)
         taken = 0
         for rows in batches:
             for id, blob in rows:
@@ -297,7 +302,8 @@ def everything(connection: sqlite3.Connection, kind: KeyKind) -> Postings:
 
 
 def due(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:
-    """The segments of the lowest level that holds FANOUT of them (none: nothing to merge)."""
+    """The segments of the lowest level that holds FANOUT of them (none: nothing to merge):
+    what is merged while an add files its chunks."""
     levels: dict[int, list[Segment]] = {}
     for segment in segments(connection, kind):
         levels.setdefault(segment.level, []).append(segment)
@@ -305,6 +311,21 @@ def due(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:
         if len(levels[level]) >= FANOUT:
             return levels[level]
     return []
+
+
+def to_compact(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:
+    """What is merged when an add ends, so that a check reads at most two segments of `kind`:
+    every segment but the largest when that holds COMPACT_RATIO times the rest's postings,
+    else every segment (none: nothing to merge). A posting is rewritten a few times over the
+    archive's life: the largest grows by a quarter at least between two merges of it."""
+    held = segments(connection, kind)
+    if len(held) < 2:
+        return []
+    largest = max(held, key=lambda s: s.postings)
+    rest = [s for s in held if s is not largest]
+    if largest.postings >= COMPACT_RATIO * sum(s.postings for s in rest):
+        return rest if len(rest) > 1 else []
+    return held
 
 
 def _ranges_of(
@@ -342,12 +363,12 @@ Keep = Callable[[Postings, frozenset[int]], Postings]
 def merge(
     connection: sqlite3.Connection, kind: KeyKind, merging: Sequence[Segment], keep: Keep
 ) -> None:
-    """Merges `merging` (segments of one level) into one segment of the next level."""
+    """Merges `merging` into one segment, a level above the highest of them."""
     total = sum(s.postings for s in merging)
     bits = 0
     while (total >> bits) > RANGE_POSTINGS and bits < 16:
         bits += 1
-    writer = SegmentWriter(connection, kind, merging[0].level + 1, total)
+    writer = SegmentWriter(connection, kind, max(s.level for s in merging) + 1, total)
     merged = frozenset({s.id for s in merging} | {writer.id})
     for postings in _ranges_of(connection, kind, merging, bits):
         writer.add(keep(postings, merged))
