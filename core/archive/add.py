@@ -99,13 +99,10 @@ def _add(
         finally:
             if filing is not None:  # stopped while a chunk was being filed: let it land
                 filing.exception()
-    if not failed:
-        index.drop_unused()  # (contents left by an add of an earlier version that was stopped)
-    # a check then reads one or two segments of postings of each kind (stopped between two
-    # merges, the index is whole)
-    index.compact(progress)
     if progress is not None:
         progress(1.0, "Done")
+    if not failed:
+        index.drop_unused()  # (contents left by an add of an earlier version that was stopped)
     read = len(submissions) - len(failed)
     return AddResult(
         added=added,

@@ -20,7 +20,7 @@ import os
 import sqlite3
 import time
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -63,7 +63,6 @@ from core.batch.cache_file import DAMAGED, error_code, sqlite_reason
 from core.batch.result import BatchDocument, Submission
 from core.documents.document import Document
 from core.options import SignatureOptions
-from core.progress import Progress
 
 T = TypeVar("T")
 
@@ -385,37 +384,21 @@ class ArchiveIndex:
         return added, updated
 
     def _merge_what_is_due(self) -> None:
-        """Merges segments while FANOUT of a level are there (`core.archive.postings.due`)."""
-        self._merge_while(store.due)
-
-    def compact(self, progress: Progress | None = None) -> None:
-        """Merges segments until a check reads at most two of each kind
-        (`core.archive.postings.to_compact`): what an add does when it ends. `progress` is
-        told before each merge (a cancel there leaves the index whole)."""
-        self._merge_while(store.to_compact, progress)
-
-    def _merge_while(
-        self,
-        choose: Callable[[sqlite3.Connection, KeyKind], Sequence[store.Segment]],
-        progress: Progress | None = None,
-    ) -> None:
-        """Merges the segments `choose` names until it names none, one merge a transaction
-        (a crash between two leaves the index whole, less merged)."""
+        """Merges segments while FANOUT of a level are there, one merge a transaction (a crash
+        between two leaves the index whole, less merged)."""
         merged = True
 
         def change(connection: sqlite3.Connection) -> None:
             nonlocal merged
             merged = False
             for kind in KeyKind:
-                merging = choose(connection, kind)
+                merging = store.due(connection, kind)
                 if merging:
                     _merge(connection, kind, merging)
                     merged = True
                     return
 
         while merged:
-            if progress is not None:
-                progress(0.99, "Merging the index's postings…")
             self._write(change)
 
     def _content_ids(self, connection: sqlite3.Connection, keys: Sequence[str]) -> dict[str, int]:

@@ -51,11 +51,8 @@ DTYPES = {
 Postings = NDArray[np.void]
 #: postings in a bucket (on average): what a look-up of one key reads per segment
 BUCKET = 32
-#: segments of one level merged into one of the next level, while an add files its chunks
+#: segments of one level merged into one of the next level
 FANOUT = 4
-#: when an add ends, the segments but the largest are merged into one while the largest
-#: holds this many times their postings, else all of them (`to_compact`)
-COMPACT_RATIO = 4
 #: postings a merge holds in memory at once (about 25 bytes each)
 RANGE_POSTINGS = 2_000_000
 _TOP = np.uint64(1 << 63)
@@ -302,8 +299,7 @@ def everything(connection: sqlite3.Connection, kind: KeyKind) -> Postings:
 
 
 def due(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:
-    """The segments of the lowest level that holds FANOUT of them (none: nothing to merge):
-    what is merged while an add files its chunks."""
+    """The segments of the lowest level that holds FANOUT of them (none: nothing to merge)."""
     levels: dict[int, list[Segment]] = {}
     for segment in segments(connection, kind):
         levels.setdefault(segment.level, []).append(segment)
@@ -311,21 +307,6 @@ def due(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:
         if len(levels[level]) >= FANOUT:
             return levels[level]
     return []
-
-
-def to_compact(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:
-    """What is merged when an add ends, so that a check reads at most two segments of `kind`:
-    every segment but the largest when that holds COMPACT_RATIO times the rest's postings,
-    else every segment (none: nothing to merge). A posting is rewritten a few times over the
-    archive's life: the largest grows by a quarter at least between two merges of it."""
-    held = segments(connection, kind)
-    if len(held) < 2:
-        return []
-    largest = max(held, key=lambda s: s.postings)
-    rest = [s for s in held if s is not largest]
-    if largest.postings >= COMPACT_RATIO * sum(s.postings for s in rest):
-        return rest if len(rest) > 1 else []
-    return held
 
 
 def _ranges_of(

@@ -291,9 +291,8 @@ def test_adding_is_incremental_and_follows_changes(tmp_path: Path, open_above: i
 
 
 def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(tmp_path: Path) -> None:
-    """Filings of three documents each, merged two by two, then compacted: the merges open
-    keys no filing filled alone, drop what is filed under open keys, and every check stays
-    the batch's."""
+    """Filings of one document each, merged two by two: the merges open keys no filing
+    filled alone, drop what is filed under open keys, and every check stays the batch's."""
     old, new = write_collection(tmp_path, 7, 40, 60, students=False, prompt=False)
     options = BatchOptions(signature=EN, workers=1)
     with (
@@ -306,8 +305,7 @@ def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(tmp_path
         add_to_archive([old], index, options)
         connection = index._connection
         levels = [s.level for s in store.segments(connection, KeyKind.WORD)]
-        assert max(levels) >= 2  # (merged while filing, then compacted when the add ended)
-        assert all(len(store.segments(connection, kind)) <= 2 for kind in KeyKind)
+        assert max(levels) >= 2 and len(levels) <= max(levels) + 1
         assert connection.execute("SELECT count(*) FROM open_keys").fetchone()[0]
         assert filed_as_the_open_keys_say(index)
         checked = check_against_archive([new], index, options).result
