@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
-LINUX_SIZE_LIMIT_MB = 155  # docs/packaging.md
+LINUX_SIZE_LIMIT_MB = 195  # docs/packaging.md
 
 
 def distpath(onefile: bool) -> Path:
