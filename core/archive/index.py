@@ -5,8 +5,8 @@ What it keeps, per distinct content: the record a check compares (`BatchDocument
 word profile, facts) and the whole `Document` (the text and its sentences), so a pair's
 evidence can be shown years later, after the files moved or were deleted; per archived file
 (a *member*): its path, its student (group), when it was last modified and added; and the keys
-of `core.archive.keys` (postings: key -> contents). The file's rules are in
-`core.archive.index_file`.
+of `core.archive.keys` (postings: key -> contents, in the segments of
+`core.archive.postings`). The file's rules are in `core.archive.index_file`.
 
 The index is made with the signature options of its first `add` (language, stop words, length
 cap, key size): a check must use the same (`options`), since a record is a signature made
@@ -796,12 +796,11 @@ class _Opener:
         archived = store.lookup(self.connection, KeyKind.WORD, full, leaving_out=leaving_out)
         return postings[~moving], self.longer(np.concatenate([postings[moving], archived]))
 
-    def settle(
-        self, postings: store.Postings, leaving_out: frozenset[int] = frozenset()
-    ) -> store.Postings:
-        """`postings` with every key they fill opened, until none is over its line."""
+    def settle(self, postings: store.Postings) -> store.Postings:
+        """`postings` (to be written as a segment) with every key they fill opened, until none
+        is over its line."""
         while True:
-            kept, moved = self.open(postings, leaving_out)
+            kept, moved = self.open(postings)
             if len(kept) == len(postings):
                 return postings
             postings = np.concatenate([kept, moved])

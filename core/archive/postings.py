@@ -116,6 +116,7 @@ class SegmentWriter:
         self.level = level
         self.shift = _shift_for(expected)
         self.count = 0
+        self.last: int | None = None  # the last bucket written
         self.id = int(
             connection.execute(
                 "INSERT INTO segments (kind, level, postings, shift) VALUES (?, ?, 0, ?)",
@@ -136,14 +137,25 @@ class SegmentWriter:
         width = postings.dtype.itemsize
         base = _first_id(self.id)
         firsts = buckets[bounds[:-1]].tolist()
+        rows = [
+            (base + bucket, data[start * width : end * width])
+            for bucket, start, end in zip(firsts, bounds[:-1], bounds[1:], strict=True)
+        ]
+        if firsts[0] == self.last:  # (a bucket wider than a merge's range: it grows)
+            before = _decoded(self.kind, [self._blob(rows[0][0])]).tobytes()
+            rows[0] = (rows[0][0], before + rows[0][1])
         self.connection.executemany(
-            "INSERT INTO buckets (id, postings) VALUES (?, ?)",
-            [
-                (base + bucket, _sealed(data[start * width : end * width]))
-                for bucket, start, end in zip(firsts, bounds[:-1], bounds[1:], strict=True)
-            ],
+            "INSERT OR REPLACE INTO buckets (id, postings) VALUES (?, ?)",
+            [(id, _sealed(body)) for id, body in rows],
         )
+        self.last = firsts[-1]
         self.count += len(postings)
+
+    def _blob(self, id: int) -> bytes:
+        (blob,) = self.connection.execute(
+            "SELECT postings FROM buckets WHERE id = ?", (id,)
+        ).fetchone()
+        return bytes(blob)
 
     def close(self) -> Segment:
         if self.count:

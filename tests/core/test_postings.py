@@ -1,0 +1,83 @@
+"""The postings store against a list of every posting written (the oracle): look-ups, merges
+(a range of keys at a time) and purges."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from pathlib import Path
+from unittest import mock
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.archive import postings as store
+from core.archive.index_file import SCHEMA
+from core.archive.postings import DTYPES, KeyKind
+
+# keys from a small pool (so keys share buckets and segments), spread over the whole range
+KEYS = st.sampled_from([-(2**63), -(2**40), -7, 0, 5, 2**31, 2**62, 2**63 - 1, 12345678901])
+FILINGS = st.lists(st.lists(st.tuples(KEYS, st.integers(0, 30)), max_size=40), max_size=8)
+
+
+def connection_in(folder: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(folder / "postings.sqlite3", isolation_level=None)
+    for statement in SCHEMA:
+        connection.execute(statement)
+    return connection
+
+
+def as_postings(rows: list[tuple[int, int]]) -> store.Postings:
+    postings = np.zeros(len(rows), dtype=DTYPES[KeyKind.SENTENCE])
+    postings["key"] = [k for k, _ in rows]
+    postings["content"] = [c for _, c in rows]
+    return postings
+
+
+def pairs(postings: store.Postings) -> list[tuple[int, int]]:
+    return sorted(zip(postings["key"].tolist(), postings["content"].tolist(), strict=True))
+
+
+@given(FILINGS, st.lists(KEYS, max_size=5), st.frozensets(st.integers(0, 30), max_size=4))
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_what_is_written_is_found_merged_and_purged(
+    tmp_path_factory: object,
+    filings: list[list[tuple[int, int]]],
+    wanted: list[int],
+    gone: frozenset[int],
+) -> None:
+    folder = tmp_path_factory.mktemp("p")  # type: ignore[attr-defined]
+    connection = connection_in(folder)
+    written: list[tuple[int, int]] = []
+    # merges two at a time, a handful of postings a range: many ranges and levels
+    with mock.patch.object(store, "FANOUT", 2), mock.patch.object(store, "RANGE_POSTINGS", 4):
+        for rows in filings:
+            store.write_segment(connection, KeyKind.SENTENCE, as_postings(rows))
+            written += rows
+            while merging := store.due(connection, KeyKind.SENTENCE):
+                store.merge(connection, KeyKind.SENTENCE, merging, lambda p, _: p)
+    held = store.segments(connection, KeyKind.SENTENCE)
+    assert sum(s.postings for s in held) == len(written)
+    assert len({s.level for s in held}) == len(held)  # (one segment a level, two at a time)
+    assert pairs(store.everything(connection, KeyKind.SENTENCE)) == sorted(written)
+    keys = np.array(wanted, dtype=np.int64)
+    found = store.lookup(connection, KeyKind.SENTENCE, keys)
+    assert pairs(found) == sorted(r for r in written if r[0] in wanted)
+    # a purge takes the contents' postings out of the buckets of the keys: all those under the
+    # keys, and whatever else of theirs shares a bucket; nothing of another content
+    store.purge(connection, KeyKind.SENTENCE, keys, gone)
+    after = pairs(store.everything(connection, KeyKind.SENTENCE))
+    assert not [r for r in after if r[0] in wanted and r[1] in gone]
+    assert [r for r in after if r[1] not in gone] == sorted(r for r in written if r[1] not in gone)
+    assert not Counter(after) - Counter(written)
+    store.purge(connection, KeyKind.SENTENCE, None, gone)  # (every bucket)
+    assert pairs(store.everything(connection, KeyKind.SENTENCE)) == sorted(
+        r for r in written if r[1] not in gone
+    )
+    assert sum(s.postings for s in store.segments(connection, KeyKind.SENTENCE)) == len(
+        [r for r in written if r[1] not in gone]
+    )
+    connection.close()
