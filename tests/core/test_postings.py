@@ -9,6 +9,7 @@ from pathlib import Path
 from unittest import mock
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -44,12 +45,12 @@ def pairs(postings: store.Postings) -> list[tuple[int, int]]:
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 def test_what_is_written_is_found_merged_and_purged(
-    tmp_path_factory: object,
+    tmp_path_factory: pytest.TempPathFactory,
     filings: list[list[tuple[int, int]]],
     wanted: list[int],
     gone: frozenset[int],
 ) -> None:
-    folder = tmp_path_factory.mktemp("p")  # type: ignore[attr-defined]
+    folder = tmp_path_factory.mktemp("p")
     connection = connection_in(folder)
     written: list[tuple[int, int]] = []
     # merges two at a time, a handful of postings a range: many ranges and levels
