@@ -42,9 +42,6 @@ class UnitArrays:
     starts: Ints
     needs: Ints
 
-    def __len__(self) -> int:
-        return len(self.needs)
-
     @property
     def sizes(self) -> Ints:
         return np.diff(self.starts)

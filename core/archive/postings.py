@@ -113,7 +113,6 @@ class SegmentWriter:
     def __init__(self, connection: sqlite3.Connection, kind: KeyKind, level: int, expected: int):
         self.connection = connection
         self.kind = kind
-        self.level = level
         self.shift = _shift_for(expected)
         self.count = 0
         self.last: int | None = None  # the last bucket written
@@ -157,14 +156,14 @@ class SegmentWriter:
         ).fetchone()
         return bytes(blob)
 
-    def close(self) -> Segment:
+    def close(self) -> None:
+        """Records how many postings the segment holds (none: it is taken out)."""
         if self.count:
             self.connection.execute(
                 "UPDATE segments SET postings = ? WHERE id = ?", (self.count, self.id)
             )
         else:  # (everything was dropped)
             self.connection.execute("DELETE FROM segments WHERE id = ?", (self.id,))
-        return Segment(self.id, self.kind, self.level, self.count, self.shift)
 
 
 def write_segment(
