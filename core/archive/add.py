@@ -5,8 +5,9 @@ The files are found as a folder check finds them (`core.batch.inputs`: recursive
 (`core.batch.run.load_all`: worker processes, a file that kills its reader failed alone),
 through the index itself as the document store: a content already archived (same bytes,
 same options, same engine) is not read again, whatever its path. Each chunk of files is then
-filed in one transaction (`ArchiveIndex.file_members`): its contents, their keys and its
-files as members, on a thread of its own while the next chunk is read. An add stopped midway
+filed in one transaction (`ArchiveIndex.file_members`) once all its files are read: its
+contents, their keys and its files as members, on a thread of its own while the next chunk
+is read (by the same workers: one reading of all the files). An add stopped midway
 (cancel, a crash) keeps every chunk filed; the unfinished chunk is read again by the next
 add."""
 
@@ -70,58 +71,46 @@ def _add(
     collected = collect_inputs(paths, (), options.student_folders)
     submissions = list(collected.submissions)
     failed: list[FailedDocument] = []
-    added = updated = 0
-    chunks = [submissions[k : k + ADD_CHUNK] for k in range(0, len(submissions), ADD_CHUNK)]
-    # a chunk is filed on a thread of its own (its own connection) while the next is read: the
-    # filing's Python work overlaps the workers' reading instead of making them wait
+    chunks = _Chunks(index, submissions)
+    # one reading of every file (one pool of workers); each chunk is filed on a thread of its
+    # own (its own connection) as soon as all its files are read, while the next are: the
+    # filing's work overlaps the workers' reading instead of making them wait
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="doppel-archive-filing") as filer:
-        filing: Future[tuple[int, int]] | None = None
+        chunks.filer = filer
         try:
-            for number, chunk in enumerate(chunks):
-                store = _ChunkStore(index)
-                loaded, lost = load_all(
-                    chunk,
-                    index.options,
-                    store,
-                    options.workers,
-                    _part(progress, number, len(chunks)),
-                    cluster=cluster,
-                )
-                failed += lost
-                if filing is not None:
-                    new, changed = filing.result()
-                    added, updated = added + new, updated + changed
-                filing = filer.submit(_file, index.path, _rows(chunk, loaded, index), store.entries)
-            if filing is not None:
-                new, changed = filing.result()
-                added, updated = added + new, updated + changed
-                filing = None
+            _, failed = load_all(
+                submissions,
+                index.options,
+                _Store(index),
+                options.workers,
+                _scaled(progress),
+                cluster=cluster,
+                each=chunks.take,
+            )
+            chunks.wait()
         finally:
-            if filing is not None:  # stopped while a chunk was being filed: let it land
-                filing.exception()
+            chunks.land()
     if progress is not None:
         progress(1.0, "Done")
     if not failed:
         index.drop_unused()  # (contents left by an add of an earlier version that was stopped)
     read = len(submissions) - len(failed)
     return AddResult(
-        added=added,
-        updated=updated,
-        unchanged=read - added - updated,
+        added=chunks.added,
+        updated=chunks.updated,
+        unchanged=read - chunks.added - chunks.updated,
         failed=tuple(sorted([*collected.failed, *failed], key=lambda f: str(f.path))),
         report_pages=collected.report_pages,
         info=index.info(),
     )
 
 
-class _ChunkStore:
-    """The document store a chunk is read through: what the index already holds is found
-    there (not read again); what is read is kept here, and filed with its keys and members in
-    one transaction (`_file`)."""
+class _Store:
+    """The document store an add reads through: what the index already holds is found there
+    (not read again); what is read is handed to `_Chunks` with its new row, not kept here."""
 
     def __init__(self, index: ArchiveIndex) -> None:
         self.index = index
-        self.entries: list[PackedEntry] = []
 
     def batch_documents(self, keys: Iterable[str]) -> dict[str, BatchDocument]:
         return self.index.batch_documents(keys)
@@ -133,10 +122,75 @@ class _ChunkStore:
         return {}
 
     def put_packed(self, rows: Iterable[PackedEntry]) -> None:
-        self.entries.extend(rows)
+        return None
 
     def put_fingerprints(self, rows: Iterable[tuple[str, bytes]]) -> None:
         return None
+
+
+class _Chunk:
+    """ADD_CHUNK files in the order they were found, and what was read of them so far."""
+
+    def __init__(self, files: Sequence[Submission]) -> None:
+        self.waiting = len(files)
+        self.read: list[tuple[int, Submission, BatchDocument, PackedEntry | None]] = []
+
+
+class _Chunks:
+    """The add's files in chunks of ADD_CHUNK, by the order they were found: each chunk is
+    filed in one transaction (`_file`) once every file of it was read or failed, the chunks
+    in order, one filing at a time (so that memory holds about two chunks' records)."""
+
+    def __init__(self, index: ArchiveIndex, submissions: Sequence[Submission]) -> None:
+        self.index = index
+        self.chunks = [
+            _Chunk(submissions[k : k + ADD_CHUNK]) for k in range(0, len(submissions), ADD_CHUNK)
+        ]
+        self.place = {s.path: k for k, s in enumerate(submissions)}
+        self.next = 0  # the first chunk not handed to the filer
+        self.filer: ThreadPoolExecutor | None = None
+        self.filing: Future[tuple[int, int]] | None = None
+        self.added = self.updated = 0
+
+    def take(
+        self,
+        submission: Submission,
+        outcome: BatchDocument | FailedDocument,
+        entry: PackedEntry | None,
+    ) -> None:
+        place = self.place[submission.path]
+        chunk = self.chunks[place // ADD_CHUNK]
+        chunk.waiting -= 1
+        if isinstance(outcome, BatchDocument):
+            chunk.read.append((place, submission, outcome, entry))
+        while self.next < len(self.chunks) and self.chunks[self.next].waiting == 0:
+            self._file(self.chunks[self.next])
+            self.next += 1
+
+    def _file(self, chunk: _Chunk) -> None:
+        self.wait()
+        chunk.read.sort(key=lambda row: row[0])
+        rows = [
+            (s, record, cache_key(record.content_hash, self.index.options))
+            for _, s, record, _ in chunk.read
+        ]
+        entries = [entry for *_, entry in chunk.read if entry is not None]
+        chunk.read = []
+        assert self.filer is not None
+        self.filing = self.filer.submit(_file, self.index.path, rows, entries)
+
+    def wait(self) -> None:
+        """Waits for the chunk being filed (its error, if any, raised here)."""
+        if self.filing is not None:
+            new, changed = self.filing.result()
+            self.filing = None
+            self.added, self.updated = self.added + new, self.updated + changed
+
+    def land(self) -> None:
+        """(Stopped while a chunk was being filed.) Lets it land, its error left to the one
+        that stopped the add."""
+        if self.filing is not None:
+            self.filing.exception()
 
 
 def _file(
@@ -147,22 +201,12 @@ def _file(
         return index.file_members(rows, entries)
 
 
-def _rows(
-    chunk: Sequence[Submission], loaded: dict[Path, BatchDocument], index: ArchiveIndex
-) -> list[tuple[Submission, BatchDocument, str]]:
-    return [
-        (s, loaded[s.path], cache_key(loaded[s.path].content_hash, index.options))
-        for s in chunk
-        if s.path in loaded
-    ]
-
-
-def _part(progress: Progress | None, number: int, count: int) -> Progress | None:
-    """`progress` for chunk `number` of `count`: its share of the bar."""
+def _scaled(progress: Progress | None) -> Progress | None:
+    """`progress` for the reading: load_all's 0–0.7 spread over the bar."""
     if progress is None:
         return None
 
     def report(fraction: float, message: str = "") -> None:
-        progress((number + min(fraction / 0.7, 1.0)) / max(count, 1) * 0.99, message)
+        progress(min(fraction / 0.7, 1.0) * 0.99, message)
 
     return report

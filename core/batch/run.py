@@ -316,6 +316,10 @@ def read_submission(
 
 T = TypeVar("T")
 
+#: what `load_all` hands each outcome to (`each`): the submission, its record or why it
+#: failed, and the new cache row read for it
+Taker = Callable[[Submission, BatchDocument | FailedDocument, PackedEntry | None], None]
+
 
 def _cache_row(pack: Callable[[], T]) -> T | None:
     """A cache row, or None when the codec cannot store this value (it is then simply not
@@ -343,21 +347,30 @@ def load_all(
     job: ReadJob | None = None,
     finder: CommonTextFinder | None = None,
     cluster: Cluster | None = None,
+    each: Taker | None = None,
 ) -> tuple[dict[Path, BatchDocument], list[FailedDocument]]:
     """Every submission as the batch scores it: from the cache when the file is unchanged
     (and nothing the cache lacks is needed), else analysed (in worker processes when there
     are enough, or on the `cluster`'s workers when given: `workers` is then not used) and
     added to the cache. With `job`, per-document exclusions are applied; with `finder`, each
     document's common-text fingerprints are handed to it (indexed by position in
-    `submissions`), from the cache or computed with the document."""
+    `submissions`), from the cache or computed with the document.
+
+    With `each` (not with a finder), every submission's outcome is handed to it as it is
+    ready, with the new cache row read for it (None when it came from the cache or failed),
+    and not kept: the cache is then not written, the dict returned is empty, and what is
+    held at once stays bounded however many submissions there are (an archive's add)."""
+    if each is not None and finder is not None:
+        raise ValueError("load_all hands documents on to `each` only without a finder")
     job = job if job is not None else ReadJob(options)
     loaded: dict[Path, BatchDocument] = {}
     failed: list[FailedDocument] = []
     keys: dict[Path, str] = {}
     number = {s.path: k for k, s in enumerate(submissions)}
     counted = {s.path: not s.archive for s in submissions}
-    hits: dict[str, BatchDocument] = {}
+    known: set[str] = set()  # the keys the cache holds
     have_prints: set[Path] = set()
+    unchanged: set[Path] = set()
     if cache is not None:
         for k, submission in enumerate(submissions):
             if progress is not None and k % 256 == 0:
@@ -367,21 +380,30 @@ def load_all(
             digest = content_hash_of(submission.path)
             if digest is not None:
                 keys[submission.path] = cache_key(digest, options)
-        hits = cache.batch_documents(keys.values())
-        if finder is not None:
-            have_prints = _cached_fingerprints(cache, keys, hits, job, finder, number, counted)
-        for submission in submissions:
-            key = keys.get(submission.path)
-            if (
-                key in hits
-                and not job.per_document
-                and (finder is None or submission.path in have_prints)
-            ):
-                record = hits[key].for_submission(submission)  # nothing to do
-                if not job.match.reworded:
-                    record = replace(record, profile=None)
-                loaded[submission.path] = record
-    todo = [s for s in submissions if s.path not in loaded]
+        # handed on: looked up a few at a time, so that no more than those are held
+        step = _SAVE_EVERY if each is not None else max(len(submissions), 1)
+        for start in range(0, len(submissions), step):
+            part = submissions[start : start + step]
+            hits = cache.batch_documents(keys[s.path] for s in part if s.path in keys)
+            known.update(hits)
+            if finder is not None:
+                have_prints = _cached_fingerprints(cache, keys, hits, job, finder, number, counted)
+            for submission in part:
+                key = keys.get(submission.path)
+                if (
+                    key in hits
+                    and not job.per_document
+                    and (finder is None or submission.path in have_prints)
+                ):
+                    record = hits[key].for_submission(submission)  # nothing to do
+                    if not job.match.reworded:
+                        record = replace(record, profile=None)
+                    unchanged.add(submission.path)
+                    if each is not None:
+                        each(submission, record, None)
+                    else:
+                        loaded[submission.path] = record
+    todo = [s for s in submissions if s.path not in unchanged]
     fresh: list[PackedEntry] = []
     fresh_prints: list[tuple[str, bytes]] = []
 
@@ -390,7 +412,7 @@ def load_all(
     ) -> tuple[Submission, SignatureOptions, str | None, bytes | None, bool]:
         key = keys.get(submission.path) if cache is not None else None
         blob = None
-        if cache is not None and key is not None and key in hits:
+        if cache is not None and key is not None and key in known:
             blob = cache.document_blobs([key]).get(key)  # read here, unpacked in the worker
         prints = finder is not None and submission.path not in have_prints
         return submission, options, key, blob, prints
@@ -401,6 +423,10 @@ def load_all(
             failed.append(outcome)
             if finder is not None and path in have_prints:
                 finder.discard(number[path])
+            if each is not None:
+                each(submission, outcome, None)
+        elif each is not None:
+            each(submission, outcome.document, outcome.entry)
         else:
             loaded[path] = outcome.document
             if outcome.entry is not None:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -31,14 +32,18 @@ from core.archive.keys import (
     StemOrder,
     could_share,
     sentence_keys,
+    stem_mask,
     unit_keys,
     word_units,
 )
 from core.archive.postings import KeyKind
+from core.batch import run as run_module
+from core.batch.inputs import collect_inputs
 from core.batch.result import BatchResult
-from core.batch.run import BatchOptions, run_batch
+from core.batch.run import PROCESS_THRESHOLD, BatchOptions, run_batch
 from core.detection.reworded import strong_threshold
 from core.documents.signature import Signature
+from core.errors import Cancelled
 from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
 
 EN = SignatureOptions(language="en")
@@ -228,7 +233,7 @@ def filed_as_the_open_keys_say(index: ArchiveIndex) -> bool:
     opened = {k for (k,) in connection.execute("SELECT key FROM open_keys")}
     meta = dict(connection.execute("SELECT name, value FROM meta"))
     line = OpenLine(int(meta["open_above"]), int(meta["open_growth"]))
-    fields = ("key", "content", "unit", "position", "size", "length")
+    fields = ("key", "content", "unit", "position", "size", "length", "mask")
     filed: list[tuple[int, ...]] = []
     within = True
     for segment in store.segments(connection, KeyKind.WORD):
@@ -247,7 +252,8 @@ def filed_as_the_open_keys_say(index: ArchiveIndex) -> bool:
     for content, unit, blob in units:
         (u,) = word_units([(unit, frozenset(array("q", blob)))], order)
         (keys,) = unit_keys([u], lambda keys, _: index.open_among(keys))
-        wanted += [(k.key, content, unit, k.position, u.size, k.length) for k in keys]
+        mask = stem_mask(u.stems)
+        wanted += [(k.key, content, unit, k.position, u.size, k.length, mask) for k in keys]
     return sorted(filed) == sorted(wanted) and within
 
 
@@ -308,6 +314,59 @@ def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(tmp_path
         assert max(levels) >= 2 and len(levels) <= max(levels) + 1
         assert connection.execute("SELECT count(*) FROM open_keys").fetchone()[0]
         assert filed_as_the_open_keys_say(index)
+        checked = check_against_archive([new], index, options).result
+    assert as_facts(checked) == as_facts(run_batch([new], [old], options))
+
+
+def test_an_add_reads_once_and_files_whole_chunks_in_order(tmp_path: Path) -> None:
+    """One pool of readers for the whole add; the chunks are filed whole, in the order the
+    files were found; an add cancelled midway keeps the chunks filed before it, and the next
+    add files the rest."""
+    old, new = write_collection(tmp_path, 11, 40, 300, students=False, prompt=False)
+    order = [s.path for s in collect_inputs([old], (), False).submissions]
+    assert len(order) >= 3 * PROCESS_THRESHOLD
+    filed: list[list[Path]] = []
+    real = ArchiveIndex.file_members
+
+    def recording(self: ArchiveIndex, loaded: Any, entries: Any = ()) -> tuple[int, int]:
+        filed.append([s.path for s, _, _ in loaded])
+        return real(self, loaded, entries)
+
+    pools: list[object] = []
+    real_pool = run_module.ProcessPoolExecutor
+
+    def counting_pool(*args: Any, **kwargs: Any) -> Any:
+        pools.append(args)
+        return real_pool(*args, **kwargs)
+
+    read = 0
+
+    def stop_midway(fraction: float, message: str = "") -> None:
+        nonlocal read
+        if message.startswith("Reading"):
+            read += 1
+            if read == len(order) // 2:
+                raise Cancelled
+
+    options = BatchOptions(signature=EN, workers=2)
+    with (
+        mock.patch("core.archive.add.ADD_CHUNK", 4),
+        mock.patch.object(ArchiveIndex, "file_members", recording),
+        mock.patch.object(run_module, "ProcessPoolExecutor", counting_pool),
+        mock.patch.object(run_module, "usable_cores", lambda: 2),
+        ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN) as index,
+    ):
+        with pytest.raises(Cancelled):
+            add_to_archive([old], index, options, progress=stop_midway)
+        assert len(pools) == 1
+        kept = [p for chunk in filed for p in chunk]
+        assert kept == order[: len(kept)] and all(len(c) == 4 for c in filed)
+        assert sorted(m.path for m in index.members()) == sorted(kept)
+        filed.clear()
+        done = add_to_archive([old], index, options)
+        assert (done.added, done.unchanged) == (len(order) - len(kept), len(kept))
+        assert [p for chunk in filed for p in chunk] == order
+        assert len(pools) == 2  # (one more for the second add)
         checked = check_against_archive([new], index, options).result
     assert as_facts(checked) == as_facts(run_batch([new], [old], options))
 
