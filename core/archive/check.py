@@ -34,13 +34,12 @@ from core.archive.index import ArchiveIndex, ArchiveInfo, Member
 from core.archive.keys import (
     StemHashes,
     StemOrder,
-    could_share,
-    needed,
     sentence_keys,
     stem_hashes,
     unit_keys,
     word_units,
 )
+from core.archive.probes import kept
 from core.batch.cache import DocumentCache, load_via_cache
 from core.batch.common_hint import MIN_HOLDERS, common_text_hint
 from core.batch.common_text import CommonText, CommonTextFinder, fingerprint_document
@@ -286,29 +285,33 @@ def _verify_word_keys(
     strong seed with a sentence of one of these new documents (`(number, its sentences)`)."""
     sentences = [(number, u) for number, sets in units for u in word_units(enumerate(sets), order)]
     filed = unit_keys([u for _, u in sentences], lambda keys, _: index.open_among(keys))
-    probes = [
-        (number, u, frozenset(u.stems), key)
-        for (number, u), keys in zip(sentences, filed, strict=True)
-        for key in keys
-    ]
-    postings = index.word_postings({key.key for _, _, _, key in probes})
+    probes = [(s, key) for s, keys in enumerate(filed) for key in keys]
+    if not probes:
+        return
+    postings = index.word_postings({key.key for _, key in probes})
+    met = kept([u for _, u in sentences], probes, postings)
     # (archived content, its sentence) -> (a new document, its sentence's stems, the stems
-    # they must share) for each probe that passed the length and position filters
+    # they must share) for each posting a probe kept
     pending: dict[tuple[int, int], list[tuple[int, frozenset[int], int]]] = {}
-    for number, u, stems, key in probes:
-        for content, unit, other, size in postings.get(key.key, ()):
-            if number in found.get(content, ()):
-                continue
-            if could_share(u, key, size, other):
-                both = max(u.need, needed(size))
-                pending.setdefault((content, unit), []).append((number, stems, both))
+    stems = [frozenset(u.stems) for _, u in sentences]
+    for probe, content, unit, both in zip(
+        met.probe.tolist(),
+        met.postings["content"].tolist(),
+        met.postings["unit"].tolist(),
+        met.both.tolist(),
+        strict=True,
+    ):
+        s = probes[probe][0]
+        number = sentences[s][0]
+        if number not in found.get(content, ()):
+            pending.setdefault((content, unit), []).append((number, stems[s], both))
     archived = index.unit_stems(pending)
     for (content, unit), checks in pending.items():
         theirs = archived.get((content, unit))
         if theirs is None:
             continue
-        for number, stems, both in checks:
-            if number not in found.get(content, ()) and len(stems & theirs) >= both:
+        for number, mine, both in checks:
+            if number not in found.get(content, ()) and len(mine & theirs) >= both:
                 found.setdefault(content, set()).add(number)
 
 

@@ -95,6 +95,14 @@ def unit_arrays(
     return UnitArrays(stems[in_order], starts, table[sizes])
 
 
+def stem_masks(units: UnitArrays) -> NDArray[np.uint64]:
+    """Each of `units`' `core.archive.keys.stem_mask`: bit h mod 64 set for each stem hash h."""
+    if not len(units.stems):
+        return np.zeros(len(units.starts) - 1, dtype=np.uint64)
+    bits = np.left_shift(np.uint64(1), (units.stems & 63).astype(np.uint64))
+    return np.bitwise_or.reduceat(bits, units.starts[:-1])
+
+
 def longer(units: UnitArrays, filed: FiledKeys, length: int) -> FiledKeys:
     """The keys one stem longer of `filed` (keys of `length` stems): each with every later stem
     within the first |S| − t + ℓ + 1 of its sentence (`core.archive.keys.longer_keys`)."""

@@ -30,7 +30,15 @@ from numpy.typing import NDArray
 
 from core import ENGINE_VERSION
 from core.archive import postings as store
-from core.archive.chunk_keys import FiledKeys, Ints, chunk_keys, longer, unit_arrays
+from core.archive.chunk_keys import (
+    FiledKeys,
+    Ints,
+    UnitArrays,
+    chunk_keys,
+    longer,
+    stem_masks,
+    unit_arrays,
+)
 from core.archive.index_file import (
     INDEX_FORMAT,
     LOCK_TIMEOUT,
@@ -68,8 +76,12 @@ T = TypeVar("T")
 
 #: SQLite's limit on bound values in one statement, with room to spare
 _CHUNK = 500
-#: SQLite's page cache for an index connection (KiB)
+#: SQLite's page cache (KiB) of a connection that writes: a large archive's tables are big
+#: B-trees, and filing touches many of their pages again and again
 CACHE_KIB = 128 * 1024
+#: ... and of one that only reads (a check): it reads each bucket and record it needs about
+#: once, the system's cache keeps the file warm, and the check's memory stays flat
+READ_CACHE_KIB = 8 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +200,8 @@ class ArchiveIndex:
                 "it was left as it was",
             )
         connection.execute("PRAGMA synchronous = NORMAL")  # (WAL: a crash loses no commit)
-        # a large archive's key tables are big B-trees: keep more of them in memory while
-        # filing (the pages are still read through the system's cache)
-        connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+        connection.execute(f"PRAGMA cache_size = -{READ_CACHE_KIB}")  # (larger once it writes)
+        self._writing = False
         if not _writable(self.path):
             self.read_only = True
         return connection
@@ -268,6 +279,9 @@ class ArchiveIndex:
             raise ArchiveError(self.path, "it is read-only: nothing can be added or removed")
         connection = self._connection
         try:
+            if not self._writing:
+                connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+                self._writing = True
             connection.execute("BEGIN IMMEDIATE")
             try:
                 change(connection)
@@ -520,16 +534,9 @@ class ArchiveIndex:
         except sqlite3.Error as error:
             raise self._error(error, "it cannot be read") from error
 
-    def word_postings(self, keys: Iterable[int]) -> dict[int, list[tuple[int, int, int, int]]]:
-        """word key -> [(content, unit, position, size)] filed under it."""
-        found: dict[int, list[tuple[int, int, int, int]]] = {}
-        postings = self._postings(KeyKind.WORD, keys)
-        for key, *posting in zip(
-            *(postings[f].tolist() for f in ("key", "content", "unit", "position", "size")),
-            strict=True,
-        ):
-            found.setdefault(key, []).append(tuple(posting))
-        return found
+    def word_postings(self, keys: Iterable[int]) -> store.Postings:
+        """The postings filed under the word `keys` (`DTYPES[KeyKind.WORD]`)."""
+        return self._postings(KeyKind.WORD, keys)
 
     def stem_order(self, stems: Iterable[int]) -> StemOrder:
         """The stem order, read for `stems` (hashes) only."""
@@ -736,19 +743,22 @@ def _file_word_keys(
     filed = chunk_keys(units, lambda keys, _, __: opener.is_open(keys))
     contents = np.fromiter((c for c, _, _ in sentences), dtype=np.int64, count=len(sentences))
     numbers = np.fromiter((n for _, n, _ in sentences), dtype=np.int64, count=len(sentences))
-    postings = opener.settle(_word_postings(filed, contents, numbers, units.sizes))
+    postings = opener.settle(_word_postings(filed, contents, numbers, units))
     store.write_segment(connection, KeyKind.WORD, postings)
 
 
-def _word_postings(filed: FiledKeys, contents: Ints, numbers: Ints, sizes: Ints) -> store.Postings:
-    """Postings of `filed` (keys of units whose content, number and size are given)."""
+def _word_postings(
+    filed: FiledKeys, contents: Ints, numbers: Ints, units: UnitArrays
+) -> store.Postings:
+    """Postings of `filed` (keys of `units`, whose contents and numbers are given)."""
     postings = np.zeros(len(filed.key), dtype=DTYPES[KeyKind.WORD])
     postings["key"] = filed.key
     postings["content"] = contents[filed.unit]
     postings["unit"] = numbers[filed.unit]
     postings["position"] = filed.position
-    postings["size"] = sizes[filed.unit]
+    postings["size"] = units.sizes[filed.unit]
     postings["length"] = filed.length
+    postings["mask"] = stem_masks(units)[filed.unit]
     return postings
 
 
@@ -833,7 +843,7 @@ class _Opener:
                 )
                 moved.append(
                     _word_postings(
-                        longer(units, filed, length), pairs >> 32, pairs & 0xFFFFFFFF, units.sizes
+                        longer(units, filed, length), pairs >> 32, pairs & 0xFFFFFFFF, units
                     )
                 )
         return np.concatenate(moved)

@@ -302,6 +302,18 @@ def could_share(unit: WordUnit, key: WordKey, size: int, other: int) -> bool:
     return both <= unit.size - key[1] + reach and both <= size - other + reach
 
 
+def stem_mask(stems: Iterable[int]) -> int:
+    """A sentence's stems (hashes) as a 64-bit mask, bit h mod 64 set for each stem hash h
+    (what a word posting holds of its sentence). Each stem two sentences share has its bit
+    set in both masks, so a new sentence cannot share more stems with an archived one than
+    it has stems whose bit is set in the archived mask: a check counts those before it reads
+    any archived sentence."""
+    mask = 0
+    for stem in stems:
+        mask |= 1 << (stem & 63)
+    return mask
+
+
 #: `strong_threshold` of each sentence size up to 255 stems (a check asks it for every probe)
 _NEEDS = tuple(strong_threshold(size, DEFAULT_SETTINGS) for size in range(256))
 

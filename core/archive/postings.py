@@ -13,7 +13,8 @@ of keys at a time (memory holds one range): a posting is rewritten once a level,
 reads a few segments per level (about log₄ of the chunks filed).
 
 What a posting holds is the kind's `DTYPES` (little-endian, packed): a sentence key's content,
-or a word key's content, sentence, last stem's position, sentence size and key length. The
+or a word key's content, sentence, last stem's position, sentence size, key length and the
+sentence's stem mask (`core.archive.keys.stem_mask`). The
 store knows nothing of what keys mean; `core.archive.index` decides which postings are written,
 dropped at a merge (`Merge.keep`) or taken out (`purge`)."""
 
@@ -45,6 +46,7 @@ DTYPES = {
             ("position", "<i4"),
             ("size", "<i4"),
             ("length", "<i1"),
+            ("mask", "<u8"),
         ]
     ),
 }
@@ -53,7 +55,7 @@ Postings = NDArray[np.void]
 BUCKET = 32
 #: segments of one level merged into one of the next level
 FANOUT = 4
-#: postings a merge holds in memory at once (about 25 bytes each)
+#: postings a merge holds in memory at once (about 33 bytes each)
 RANGE_POSTINGS = 2_000_000
 _TOP = np.uint64(1 << 63)
 _IN = 2_000  # buckets read at once (ids in one IN (...) list)

@@ -1,0 +1,90 @@
+"""A check's word keys against the postings filed under them, on arrays (numpy).
+
+Each new sentence's keys (`core.archive.keys.unit_keys`) are its *probes*. A probe meets every
+posting filed under its key; the few postings that could hold a strong seed with the probe's
+sentence are kept, and only their archived sentences are read and verified (their stems
+shared). Two filters decide which could, neither ever dropping a strong seed:
+
+- the length and position filters (`core.archive.keys.could_share`): enough stems must be
+  left after the key, in both sentences, for the larger of the two thresholds;
+- the stem mask: each shared stem's bit is set in the archived sentence's mask
+  (`core.archive.keys.stem_mask`, held in the posting), so the new sentence's stems whose bit
+  is set must be at least that threshold.
+
+At 100,000 archived essays a new essay's probes meet about 9,500 postings; the first filter
+keeps about 6,000, the mask about 1,000 (docs/benchmarks.md): the archived sentences read are
+as few as against 1,000. A test holds these arrays equal to the filters one posting at a
+time."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from core.archive.chunk_keys import Ints
+from core.archive.keys import WordKey, WordUnit, needed
+from core.archive.postings import Postings
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Met:
+    """The postings some probes met and kept: for each, which probe, the posting, and the
+    stems its sentence and the probe's must share (the larger threshold)."""
+
+    probe: Ints
+    postings: Postings
+    both: Ints
+
+
+def kept(
+    units: Sequence[WordUnit], probes: Sequence[tuple[int, WordKey]], postings: Postings
+) -> Met:
+    """The `postings` (of the probes' keys) each probe (`(its sentence in units, its key)`)
+    meets and keeps: those under its key that pass the length, position and mask filters."""
+    count = len(probes)
+    sentence = np.fromiter((s for s, _ in probes), dtype=np.int64, count=count)
+    key = np.fromiter((k[0] for _, k in probes), dtype=np.int64, count=count)
+    position = np.fromiter((k[1] for _, k in probes), dtype=np.int64, count=count)
+    reach = np.fromiter((k[2] - 1 for _, k in probes), dtype=np.int64, count=count)
+    postings = postings[np.argsort(postings["key"], kind="stable")]
+    low = np.searchsorted(postings["key"], key, side="left")
+    many = np.searchsorted(postings["key"], key, side="right") - low
+    probe = np.repeat(np.arange(count, dtype=np.int64), many)
+    first = np.repeat(np.cumsum(many) - many, many)
+    met = postings[np.repeat(low, many) + np.arange(len(probe), dtype=np.int64) - first]
+    sentence = sentence[probe]
+    sizes = np.fromiter((u.size for u in units), dtype=np.int64, count=len(units))
+    needs = np.fromiter((u.need for u in units), dtype=np.int64, count=len(units))
+    size = met["size"].astype(np.int64)
+    both = np.maximum(needs[sentence], _needed(size))
+    reach = reach[probe]
+    passes = (both <= sizes[sentence] - position[probe] + reach) & (
+        both <= size - met["position"].astype(np.int64) + reach
+    )
+    passes &= _mask_counts(units, sentence, met["mask"]) >= both
+    return Met(probe[passes], met[passes], both[passes])
+
+
+def _needed(sizes: Ints) -> Ints:
+    """`needed` of each of `sizes`."""
+    if not len(sizes):
+        return sizes
+    table = np.array([needed(s) for s in range(int(sizes.max()) + 1)], dtype=np.int64)
+    return table[sizes]
+
+
+def _mask_counts(units: Sequence[WordUnit], sentence: Ints, masks: NDArray[np.uint64]) -> Ints:
+    """For each (new sentence, archived mask): how many of the sentence's stems have their bit
+    set in the mask."""
+    # each new sentence's stems counted by bit (a stem's bit: its hash mod 64)
+    by_bit = np.zeros((len(units), 64), dtype=np.int64)
+    for n, u in enumerate(units):
+        np.add.at(by_bit[n], np.array(u.stems, dtype=np.int64) & 63, 1)
+    bits = np.unpackbits(
+        masks.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
+    )
+    counts: Ints = (bits.astype(np.int64) * by_bit[sentence]).sum(axis=1)
+    return counts
