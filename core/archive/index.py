@@ -177,6 +177,7 @@ class ArchiveIndex:
     # --- opening --------------------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
+        connection = None
         try:
             connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
             tables = {
@@ -185,12 +186,16 @@ class ArchiveIndex:
                     "SELECT name FROM sqlite_master WHERE type='table'"
                 )
             }
+            row = None
+            if tables == TABLES:
+                row = connection.execute("SELECT value FROM meta WHERE name = 'format'").fetchone()
         except sqlite3.Error as error:
+            if connection is not None:
+                connection.close()
             raise self._error(error, "it cannot be opened") from error
         if tables != TABLES:
             connection.close()
             raise ArchiveError(self.path, "it is not an archive index this version can read")
-        row = connection.execute("SELECT value FROM meta WHERE name = 'format'").fetchone()
         if row is None or row[0] != str(INDEX_FORMAT):
             connection.close()
             found = row[0] if row is not None else "unknown"
@@ -391,6 +396,7 @@ class ArchiveIndex:
                 rows,
             )
             _drop_orphans(connection, set(old.values()) - set(ids.values()))
+            _summarise(connection)
             _make_order_again_if_small(connection)
 
         self._write(change)
@@ -437,6 +443,7 @@ class ArchiveIndex:
                     "DELETE FROM members WHERE path = ?", [(p,) for p, _ in rows]
                 )
             _drop_orphans(connection, contents)
+            _summarise(connection)
 
         self._write(change)
         return removed
@@ -455,6 +462,7 @@ class ArchiveIndex:
             }
             gone = len(unused)
             _drop_orphans(connection, unused)
+            _summarise(connection)
 
         self._write(change)
         return gone
@@ -462,12 +470,19 @@ class ArchiveIndex:
     # --- reading --------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return int(self._query("SELECT count(*) FROM members").fetchone()[0])
+        return self._summary()[0]
+
+    def _summary(self) -> tuple[int, int, float | None, float | None]:
+        """The members, their distinct contents, and their first and last modification
+        times: kept in meta by every write that changes the members (`_summarise`), so that
+        a check does not count 100,000 rows."""
+        try:
+            return _summary(self._connection)
+        except sqlite3.Error as error:
+            raise self._error(error, "it cannot be read") from error
 
     def info(self) -> ArchiveInfo:
-        documents = len(self)
-        contents = int(self._query("SELECT count(DISTINCT content) FROM members").fetchone()[0])
-        first, last = self._query("SELECT min(modified), max(modified) FROM members").fetchone()
+        documents, contents, first, last = self._summary()
         size = 0
         for suffix in ("", "-wal"):
             with contextlib.suppress(OSError):
@@ -639,6 +654,43 @@ def _select_in(
             raise
         raise error(failure, "it cannot be read") from failure
     return rows
+
+
+#: what `_summarise` keeps in meta
+_SUMMARY = ("documents", "contents", "first_modified", "last_modified")
+
+
+def _summarise(connection: sqlite3.Connection) -> None:
+    """Counts the members (in the transaction that changed them) into meta."""
+    documents, contents, first, last = _counted(connection)
+    connection.executemany(
+        "INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+        [
+            (n, "" if v is None else repr(v))
+            for n, v in zip(_SUMMARY, (documents, contents, first, last), strict=True)
+        ],
+    )
+
+
+def _counted(connection: sqlite3.Connection) -> tuple[int, int, float | None, float | None]:
+    documents, contents, first, last = connection.execute(
+        "SELECT count(*), count(DISTINCT content), min(modified), max(modified) FROM members"
+    ).fetchone()
+    return int(documents), int(contents), first, last
+
+
+def _summary(connection: sqlite3.Connection) -> tuple[int, int, float | None, float | None]:
+    """What `_summarise` kept (counted when it is not there)."""
+    kept = dict(
+        connection.execute(
+            f"SELECT name, value FROM meta WHERE name IN ({','.join('?' * len(_SUMMARY))})",
+            _SUMMARY,
+        ).fetchall()
+    )
+    if len(kept) < len(_SUMMARY):
+        return _counted(connection)
+    first, last = (float(kept[n]) if kept[n] else None for n in _SUMMARY[2:])
+    return int(kept["documents"]), int(kept["contents"]), first, last
 
 
 def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> None:
