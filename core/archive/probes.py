@@ -78,13 +78,20 @@ def _needed(sizes: Ints) -> Ints:
 
 def _mask_counts(units: Sequence[WordUnit], sentence: Ints, masks: NDArray[np.uint64]) -> Ints:
     """For each (new sentence, archived mask): how many of the sentence's stems have their bit
-    set in the mask."""
+    set in the mask (`_AT_ONCE` at a time: what is held stays small for a term's probes)."""
     # each new sentence's stems counted by bit (a stem's bit: its hash mod 64)
-    by_bit = np.zeros((len(units), 64), dtype=np.int64)
+    by_bit = np.zeros((len(units), 64), dtype=np.int32)
     for n, u in enumerate(units):
         np.add.at(by_bit[n], np.array(u.stems, dtype=np.int64) & 63, 1)
-    bits = np.unpackbits(
-        masks.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
-    )
-    counts: Ints = (bits.astype(np.int64) * by_bit[sentence]).sum(axis=1)
+    counts = np.zeros(len(sentence), dtype=np.int64)
+    for start in range(0, len(sentence), _AT_ONCE):
+        part = slice(start, start + _AT_ONCE)
+        bits = np.unpackbits(
+            masks[part].astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
+        )
+        counts[part] = (bits * by_bit[sentence[part]]).sum(axis=1)
     return counts
+
+
+#: postings whose masks are counted at once (each unpacked to 64 counts)
+_AT_ONCE = 8_192

@@ -3,6 +3,8 @@ filters applied one posting at a time; and the stem mask never drops a strong se
 
 from __future__ import annotations
 
+from unittest import mock
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -41,9 +43,10 @@ def mask_count(stems: tuple[int, ...], mask: int) -> int:
         max_size=60,
     ),
     st.booleans(),
+    st.sampled_from([1, 3, 8_192]),
 )
 @settings(max_examples=300, deadline=None)
-def test_kept_is_the_filters_one_posting_at_a_time(new, rows, opened):
+def test_kept_is_the_filters_one_posting_at_a_time(new, rows, opened, at_once):
     order = StemOrder({}, 1)
     units = word_units(enumerate(new), order)
     if not units:
@@ -54,7 +57,8 @@ def test_kept_is_the_filters_one_posting_at_a_time(new, rows, opened):
     for n, (which, size, position, mask, content) in enumerate(rows):
         key = probes[which][1].key if which < len(probes) else 12345
         postings[n] = (key, content, n, position, size, 1, mask)
-    met = kept(units, probes, postings)
+    with mock.patch("core.archive.probes._AT_ONCE", at_once):  # (masks counted in parts)
+        met = kept(units, probes, postings)
     got = sorted(
         zip(met.probe.tolist(), met.postings["unit"].tolist(), met.both.tolist(), strict=True)
     )
