@@ -81,7 +81,7 @@ _CHUNK = 500
 CACHE_KIB = 128 * 1024
 #: ... and of one that only reads (a check): it reads each bucket and record it needs about
 #: once, the system's cache keeps the file warm, and the check's memory stays flat
-READ_CACHE_KIB = 8 * 1024
+READ_CACHE_KIB = 32 * 1024
 
 
 @dataclass(frozen=True, slots=True)

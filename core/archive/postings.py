@@ -228,8 +228,16 @@ def lookup(
         ids = (np.unique(_buckets(keys, segment.shift)) + base).tolist()
         for rows in _bucket_rows(connection, ids):  # (a term's keys read many buckets)
             postings = _decoded(kind, [blob for _, blob in rows])
-            found.append(postings[np.isin(postings["key"], keys)])
+            found.append(postings[_among(postings["key"], keys)])
     return np.concatenate(found)
+
+
+def _among(values: NDArray[np.int64], wanted: NDArray[np.int64]) -> NDArray[np.bool_]:
+    """Which of `values` are in `wanted` (sorted, distinct, not empty): np.isin without its
+    sort of both (a bucket read holds many times the keys looked up)."""
+    at = np.minimum(np.searchsorted(wanted, values), len(wanted) - 1)
+    hit: NDArray[np.bool_] = wanted[at] == values
+    return hit
 
 
 def purge(
