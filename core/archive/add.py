@@ -87,7 +87,7 @@ def _add(
                 cluster=cluster,
                 each=chunks.take,
             )
-            chunks.wait()
+            chunks.finish()
         finally:
             chunks.land()
     if progress is not None:
@@ -178,6 +178,14 @@ class _Chunks:
         chunk.read = []
         assert self.filer is not None
         self.filing = self.filer.submit(_file, self.index.path, rows, entries)
+
+    def finish(self) -> None:
+        """(Every file read.) Files what is left and waits for it: nothing, unless a file was
+        handed on twice or never (then what was read is filed all the same)."""
+        for chunk in self.chunks[self.next :]:
+            self._file(chunk)
+        self.next = len(self.chunks)
+        self.wait()
 
     def wait(self) -> None:
         """Waits for the chunk being filed (its error, if any, raised here)."""

@@ -9,6 +9,7 @@ import contextlib
 import os
 import random
 import sqlite3
+import time
 from array import array
 from collections import Counter
 from collections.abc import Iterable
@@ -261,6 +262,8 @@ def filed_as_the_open_keys_say(index: ArchiveIndex) -> bool:
 def test_adding_is_incremental_and_follows_changes(tmp_path: Path, open_above: int | None) -> None:
     old, _ = write_collection(tmp_path, 3, 10, 300, students=False, prompt=False)
     files = sorted(old.glob("*.txt"))
+    for year, path in zip((2019, 2021, 2024), files[2:5], strict=True):  # (mid-June)
+        os.utime(path, (time.mktime((year, 6, 15, 12, 0, 0, 0, 0, -1)),) * 2)
     with small_open_line(open_above):
         made = ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN)
     with made as index:
@@ -280,11 +283,13 @@ def test_adding_is_incremental_and_follows_changes(tmp_path: Path, open_above: i
         info = index.info()
         assert info.documents == len(files) + 1
         assert info.contents == len(files)
+        assert (info.first_year, info.last_year) == (2019, time.localtime().tm_year)
         stored = index.document_at(files[1])
         assert stored is not None and "changed essay" in stored.text
         removed = index.remove([old / "twin.txt", files[2]])
         assert sorted(removed) == sorted([twin, files[2]])
         assert len(index) == len(files) - 1
+        assert index.info().first_year == 2021  # (the 2019 essay was removed)
         assert filed_as_the_open_keys_say(index)
         # the first file's content is still held (its own member stays)
         assert index.document_at(files[0]) is not None
