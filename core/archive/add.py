@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.archive.index import ArchiveIndex, ArchiveInfo
+from core.archive.prepared import Prepared, prepared_in_worker
 from core.batch.cache import PackedEntry, cache_key
 from core.batch.common_text import DocumentFingerprints
 from core.batch.inputs import collect_inputs
 from core.batch.result import BatchDocument, FailedDocument, Submission
-from core.batch.run import BatchOptions, cluster_at, load_all
+from core.batch.run import BatchOptions, LoadedDocument, ReadJob, cluster_at, load_all
 from core.progress import Progress
 
 if TYPE_CHECKING:
@@ -84,6 +85,7 @@ def _add(
                 _Store(index),
                 options.workers,
                 _scaled(progress),
+                job=ReadJob(index.options, extra=prepared_in_worker),
                 cluster=cluster,
                 each=chunks.take,
             )
@@ -133,7 +135,7 @@ class _Chunk:
 
     def __init__(self, files: Sequence[Submission]) -> None:
         self.waiting = len(files)
-        self.read: list[tuple[int, Submission, BatchDocument, PackedEntry | None]] = []
+        self.read: list[tuple[int, Submission, LoadedDocument]] = []
 
 
 class _Chunks:
@@ -152,17 +154,12 @@ class _Chunks:
         self.filing: Future[tuple[int, int]] | None = None
         self.added = self.updated = 0
 
-    def take(
-        self,
-        submission: Submission,
-        outcome: BatchDocument | FailedDocument,
-        entry: PackedEntry | None,
-    ) -> None:
+    def take(self, submission: Submission, outcome: LoadedDocument | FailedDocument) -> None:
         place = self.place[submission.path]
         chunk = self.chunks[place // ADD_CHUNK]
         chunk.waiting -= 1
-        if isinstance(outcome, BatchDocument):
-            chunk.read.append((place, submission, outcome, entry))
+        if isinstance(outcome, LoadedDocument):
+            chunk.read.append((place, submission, outcome))
         while self.next < len(self.chunks) and self.chunks[self.next].waiting == 0:
             self._file(self.chunks[self.next])
             self.next += 1
@@ -170,14 +167,19 @@ class _Chunks:
     def _file(self, chunk: _Chunk) -> None:
         self.wait()
         chunk.read.sort(key=lambda row: row[0])
-        rows = [
-            (s, record, cache_key(record.content_hash, self.index.options))
-            for _, s, record, _ in chunk.read
-        ]
-        entries = [entry for *_, entry in chunk.read if entry is not None]
+        rows = []
+        entries = []
+        prepared = {}
+        for _, s, read in chunk.read:
+            key = cache_key(read.document.content_hash, self.index.options)
+            rows.append((s, read.document, key))
+            if read.entry is not None:
+                entries.append(read.entry)
+            if isinstance(read.extra, Prepared):
+                prepared[key] = read.extra
         chunk.read = []
         assert self.filer is not None
-        self.filing = self.filer.submit(_file, self.index.path, rows, entries)
+        self.filing = self.filer.submit(_file, self.index.path, rows, entries, prepared)
 
     def finish(self) -> None:
         """(Every file read.) Files what is left and waits for it: nothing, unless a file was
@@ -202,11 +204,14 @@ class _Chunks:
 
 
 def _file(
-    path: Path, rows: list[tuple[Submission, BatchDocument, str]], entries: list[PackedEntry]
+    path: Path,
+    rows: list[tuple[Submission, BatchDocument, str]],
+    entries: list[PackedEntry],
+    prepared: dict[str, Prepared],
 ) -> tuple[int, int]:
     """(On the filing thread, with a connection of its own.) Files a chunk."""
     with ArchiveIndex(path) as index:
-        return index.file_members(rows, entries)
+        return index.file_members(rows, entries, prepared)
 
 
 def _scaled(progress: Progress | None) -> Progress | None:

@@ -74,7 +74,7 @@ def owners(starts: Ints) -> Ints:
 
 
 def unit_arrays(
-    units: Sequence[frozenset[int]], order: StemOrder, settings: RewordSettings = DEFAULT_SETTINGS
+    units: Sequence[Collection[int]], order: StemOrder, settings: RewordSettings = DEFAULT_SETTINGS
 ) -> UnitArrays:
     """`units` (each a sentence's distinct stems, enough for a strong seed) with their stems in
     `order` (`StemOrder.rank`: fewest sentences first, then the hash)."""

@@ -20,7 +20,7 @@ import os
 import sqlite3
 import time
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -60,11 +60,11 @@ from core.archive.keys import (
     eligible,
     key_hash,
     sentence_keys,
-    stem_hashes,
     unit_keys,
     word_units,
 )
 from core.archive.postings import DTYPES, KeyKind
+from core.archive.prepared import Prepared, prepare
 from core.batch.cache import PackedEntry, codec
 from core.batch.cache_codec import CodecError
 from core.batch.cache_file import DAMAGED, error_code, sqlite_reason
@@ -312,6 +312,7 @@ class ArchiveIndex:
         self,
         loaded: Sequence[tuple[Submission, BatchDocument, str]],
         entries: Sequence[PackedEntry] = (),
+        prepared: Mapping[str, Prepared] | None = None,
     ) -> tuple[int, int]:
         """Files the `(submission, record, cache key)` of an add, with the new contents read
         for them (`entries`, stored first): each content not yet filed under its keys is
@@ -338,37 +339,39 @@ class ArchiveIndex:
                     connection, "SELECT id FROM contents WHERE indexed = 0 AND id IN ({})", wanted
                 )
             }
-            # each new content's sentences as stem hashes (what the word keys and the units
-            # table are made of)
+            # each new content's sentence keys and sentences that could hold a strong seed
+            # (as stem hashes, what the word keys and the units table are made of): worked out
+            # where it was read (`prepared`), or here
             hashes = StemHashes()
-            fresh: list[tuple[int, BatchDocument, list[frozenset[int]]]] = []
+            fresh: list[tuple[int, Prepared]] = []
             for _, record, key in loaded:
                 content = ids[key]
                 if content in unfiled:
                     unfiled.discard(content)
-                    units = stem_hashes(record.profile, hashes) if record.profile else []
-                    fresh.append((content, record, units))
+                    made_there = prepared.get(key) if prepared is not None else None
+                    fresh.append((content, made_there or prepare(record, hashes)))
+            sentences = [
+                (content, n, array("q", blob))
+                for content, ready in fresh
+                for n, blob in ready.units
+            ]
             made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
             if made is None:  # the archive's first documents: the order is made from them
-                _make_order(connection, (u for _, _, units in fresh for u in units if eligible(u)))
+                _make_order(connection, (frozenset(stems) for _, _, stems in sentences))
             order = self._order_of(connection, None)
-            sentence_rows: list[tuple[int, int]] = []
-            sentences: list[tuple[int, int, frozenset[int]]] = []
-            for content, record, units in fresh:
-                sentence_rows += [(k, content) for k in sentence_keys(record.signature).all()]
-                sentences += [(content, n, u) for n, u in enumerate(units) if eligible(u)]
-            store.write_segment(
-                connection,
-                KeyKind.SENTENCE,
-                np.array(sentence_rows, dtype=DTYPES[KeyKind.SENTENCE]),
-            )
+            keys = [np.frombuffer(ready.sentence_keys, dtype=np.int64) for _, ready in fresh]
+            sentence_rows = np.zeros(sum(map(len, keys)), dtype=DTYPES[KeyKind.SENTENCE])
+            if keys:
+                sentence_rows["key"] = np.concatenate(keys)
+                sentence_rows["content"] = np.repeat([c for c, _ in fresh], list(map(len, keys)))
+            store.write_segment(connection, KeyKind.SENTENCE, sentence_rows)
             connection.executemany(
                 "INSERT OR REPLACE INTO units (content, unit, stems) VALUES (?, ?, ?)",
-                [(content, n, _packed(u)) for content, n, u in sentences],
+                [(content, n, blob) for content, ready in fresh for n, blob in ready.units],
             )
             _file_word_keys(connection, order, sentences)
             connection.executemany(
-                "UPDATE contents SET indexed = 1 WHERE id = ?", [(c,) for c, _, _ in fresh]
+                "UPDATE contents SET indexed = 1 WHERE id = ?", [(c,) for c, _ in fresh]
             )
             old = dict(
                 _select_in(
@@ -785,7 +788,7 @@ def _unit_blobs(
 def _file_word_keys(
     connection: sqlite3.Connection,
     order: StemOrder,
-    sentences: Sequence[tuple[int, int, frozenset[int]]],
+    sentences: Sequence[tuple[int, int, Collection[int]]],
 ) -> None:
     """Files each sentence (`(content, unit, stems)`, enough stems for a strong seed) under its
     word keys, as a new segment: the keys the open keys give it, then, for each key it fills
@@ -929,10 +932,6 @@ def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, f
             "SELECT unit, stems FROM units WHERE content = ?", (content,)
         )
     ]
-
-
-def _packed(stems: Iterable[int]) -> bytes:
-    return array("q", sorted(stems)).tobytes()
 
 
 def _make_order(connection: sqlite3.Connection, units: Iterable[frozenset[int]]) -> None:

@@ -153,6 +153,9 @@ class ReadJob:
     match: MatchOptions = field(default_factory=MatchOptions)
     exclusions: ExclusionOptions = field(default_factory=ExclusionOptions)
     templates: tuple[Document, ...] = ()
+    #: what else each document read needs, worked out where it is read (a module-level
+    #: function of its record; an archive's add: `core.archive.prepared`), handed on with it
+    extra: Callable[[BatchDocument], object] | None = None
 
     @property
     def per_document(self) -> bool:
@@ -259,6 +262,7 @@ class LoadedDocument:
     entry: PackedEntry | None  # a new cache row (of the document without exclusions)
     fingerprints: DocumentFingerprints | None  # for common text, when asked
     fingerprint_row: tuple[str, bytes] | None  # its cache row
+    extra: object = None  # what the job's `extra` worked out for it
 
 
 def read_submission(
@@ -305,20 +309,22 @@ def read_submission(
         profile = None
         if job is None or job.match.reworded:
             profile = document_profile(scored)
+        record = BatchDocument.of(scored, submission, profile)
+        extra = job.extra(record) if job is not None and job.extra is not None else None
     except MemoryError:
         return FailedDocument(path, OUT_OF_MEMORY)
     except Exception as error:
         return FailedDocument(
             path, f"could not be checked because of an internal error ({error!r})"
         )
-    return LoadedDocument(BatchDocument.of(scored, submission, profile), entry, prints, row)
+    return LoadedDocument(record, entry, prints, row, extra)
 
 
 T = TypeVar("T")
 
-#: what `load_all` hands each outcome to (`each`): the submission, its record or why it
-#: failed, and the new cache row read for it
-Taker = Callable[[Submission, BatchDocument | FailedDocument, PackedEntry | None], None]
+#: what `load_all` hands each outcome to (`each`): the submission, and what was read of it
+#: (from the cache: its record alone) or why it failed
+Taker = Callable[[Submission, "LoadedDocument | FailedDocument"], None]
 
 
 def _cache_row(pack: Callable[[], T]) -> T | None:
@@ -357,9 +363,9 @@ def load_all(
     `submissions`), from the cache or computed with the document.
 
     With `each` (not with a finder), every submission's outcome is handed to it as it is
-    ready, with the new cache row read for it (None when it came from the cache or failed),
-    and not kept: the cache is then not written, the dict returned is empty, and what is
-    held at once stays bounded however many submissions there are (an archive's add)."""
+    ready (one from the cache: its record alone), and not kept: the cache is then not
+    written, the dict returned is empty, and what is held at once stays bounded however many
+    submissions there are (an archive's add)."""
     if each is not None and finder is not None:
         raise ValueError("load_all hands documents on to `each` only without a finder")
     job = job if job is not None else ReadJob(options)
@@ -400,7 +406,7 @@ def load_all(
                         record = replace(record, profile=None)
                     unchanged.add(submission.path)
                     if each is not None:
-                        each(submission, record, None)
+                        each(submission, LoadedDocument(record, None, None, None))
                     else:
                         loaded[submission.path] = record
     todo = [s for s in submissions if s.path not in unchanged]
@@ -423,11 +429,9 @@ def load_all(
             failed.append(outcome)
             if finder is not None and path in have_prints:
                 finder.discard(number[path])
-            if each is not None:
-                each(submission, outcome, None)
-        elif each is not None:
-            each(submission, outcome.document, outcome.entry)
-        else:
+        if each is not None:
+            each(submission, outcome)
+        elif isinstance(outcome, LoadedDocument):
             loaded[path] = outcome.document
             if outcome.entry is not None:
                 fresh.append(outcome.entry)

@@ -324,18 +324,22 @@ def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(tmp_path
 
 
 def test_an_add_reads_once_and_files_whole_chunks_in_order(tmp_path: Path) -> None:
-    """One pool of readers for the whole add; the chunks are filed whole, in the order the
-    files were found; an add cancelled midway keeps the chunks filed before it, and the next
-    add files the rest."""
+    """One pool of readers for the whole add, which also work out each document's keys; the
+    chunks are filed whole, in the order the files were found; an add cancelled midway keeps
+    the chunks filed before it, and the next add files the rest."""
     old, new = write_collection(tmp_path, 11, 40, 300, students=False, prompt=False)
     order = [s.path for s in collect_inputs([old], (), False).submissions]
     assert len(order) >= 3 * PROCESS_THRESHOLD
     filed: list[list[Path]] = []
+    made_there: list[int] = []  # the documents whose keys were worked out by the readers
     real = ArchiveIndex.file_members
 
-    def recording(self: ArchiveIndex, loaded: Any, entries: Any = ()) -> tuple[int, int]:
+    def recording(
+        self: ArchiveIndex, loaded: Any, entries: Any = (), prepared: Any = None
+    ) -> tuple[int, int]:
         filed.append([s.path for s, _, _ in loaded])
-        return real(self, loaded, entries)
+        made_there.append(len(prepared or {}))
+        return real(self, loaded, entries, prepared)
 
     pools: list[object] = []
     real_pool = run_module.ProcessPoolExecutor
@@ -367,6 +371,7 @@ def test_an_add_reads_once_and_files_whole_chunks_in_order(tmp_path: Path) -> No
         kept = [p for chunk in filed for p in chunk]
         assert kept == order[: len(kept)] and all(len(c) == 4 for c in filed)
         assert sorted(m.path for m in index.members()) == sorted(kept)
+        assert made_there == [len(c) for c in filed]  # (each content new, read by a worker)
         filed.clear()
         done = add_to_archive([old], index, options)
         assert (done.added, done.unchanged) == (len(order) - len(kept), len(kept))
