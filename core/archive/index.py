@@ -885,7 +885,7 @@ class _Opener:
         postings, where = postings[known], where[known]
         pairs, which = np.unique(where, return_inverse=True)
         wanted = [(p >> 32, p & 0xFFFFFFFF) for p in pairs.tolist()]
-        units = unit_arrays([frozenset(array("q", blobs[w])) for w in wanted], self.order)
+        units = unit_arrays([array("q", blobs[w]) for w in wanted], self.order)
         moved = [store.empty(KeyKind.WORD)]
         for length in range(1, LONGEST):
             at = postings["length"] == length
