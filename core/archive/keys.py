@@ -33,9 +33,10 @@ compared exactly as `doppel batch` compares it.
   current open keys give it, and no key but the longest holds more than its line in any of the
   index's segments (`core.archive.postings`: a key opens when a filing or a merge fills it; the
   longest keys are a sentence copied into hundreds of documents, where every copy is a pair a
-  check must compare anyway). Each key carries its last stem's position and the sentence's size
-  for the length and position filters (`could_share`), and a probe that passes them is verified
-  on the archived sentence's stems alone (the index's units table), never on a whole record. The
+  check must compare anyway). Each key carries its last stem's position, the sentence's size
+  and its stem mask for the length, position and mask filters (`could_share`, `stem_mask`;
+  `core.archive.probes`), and a probe that passes them is verified on the archived sentence's
+  stems alone (the index's units table), never on a whole record. The
   order is rarest first by the sentences holding each stem, counted when the archive was started
   (`StemOrder`; made again while the archive is small), then frozen; a stem met later ranks as
   the rarest. The order and the open keys only make postings short; what is found never depends
