@@ -40,9 +40,10 @@ def prepare(record: BatchDocument, hashes: StemHashes) -> Prepared:
     )
 
 
-#: stem hashes a reading process keeps across the documents it reads (cleared past _MOST)
+#: stem hashes a reading process keeps across the documents it reads (cleared past _MOST:
+#: about 15 MB)
 _HASHES = StemHashes()
-_MOST = 500_000
+_MOST = 100_000
 
 
 def prepared_in_worker(record: BatchDocument) -> Prepared:
