@@ -172,12 +172,14 @@ class Cluster:
     ) -> None:
         """Reads the submissions in `todo` on the workers and hands each outcome to `take`
         (with how many are done), as they arrive. `work` gives a submission's task (called
-        here, just before it is sent: it may read the cache). The job is sent to each worker
-        once. Raises what `take` raises (a cancel), after cancelling the tasks in flight."""
+        here, just before it is sent: it may read the cache). The job goes with each task (it
+        is small): a job scattered to the workers once is lost for good when every worker
+        holding it dies — a file that kills its readers can take both of two workers, and the
+        task that reads it alone then cannot run on the restarted ones. Raises what `take`
+        raises (a cancel), after cancelling the tasks in flight."""
         if not todo:
             return
         distributed = _distributed()
-        [shared_job] = self._client.scatter([job], broadcast=True, hash=False)
         size = _chunk_size(len(todo), self.threads, READ_CHUNK)
         chunks = deque(list(todo[k : k + size]) for k in range(0, len(todo), size))
         ahead = self.threads * _TASKS_AHEAD_PER_THREAD
@@ -191,7 +193,7 @@ class Cluster:
 
         def send(chunk: list[Submission], alone: bool) -> None:
             tasks = [work(submission) for submission in chunk]
-            future = self._client.submit(read_chunk, tasks, shared_job, pure=False)
+            future = self._client.submit(read_chunk, tasks, job, pure=False)
             running[future] = (chunk, alone)
             arrived.add(future)
 
@@ -216,9 +218,8 @@ class Cluster:
                         take(submission, outcome, done)
                 submit()
         except BaseException:
-            self._cancel([*running, shared_job])
+            self._cancel(list(running))
             raise
-        shared_job.release()
 
     def _outcomes(
         self, future: Future[Any], chunk: list[Submission], alone: bool
