@@ -72,12 +72,11 @@ def _add(
     collected = collect_inputs(paths, (), options.student_folders)
     submissions = list(collected.submissions)
     failed: list[FailedDocument] = []
-    chunks = _Chunks(index, submissions)
     # one reading of every file (one pool of workers); each chunk is filed on a thread of its
     # own (its own connection) as soon as all its files are read, while the next are: the
     # filing's work overlaps the workers' reading instead of making them wait
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="doppel-archive-filing") as filer:
-        chunks.filer = filer
+        chunks = _Chunks(index, submissions, filer)
         try:
             _, failed = load_all(
                 submissions,
@@ -143,14 +142,16 @@ class _Chunks:
     filed in one transaction (`_file`) once every file of it was read or failed, the chunks
     in order, one filing at a time (so that memory holds about two chunks' records)."""
 
-    def __init__(self, index: ArchiveIndex, submissions: Sequence[Submission]) -> None:
+    def __init__(
+        self, index: ArchiveIndex, submissions: Sequence[Submission], filer: ThreadPoolExecutor
+    ) -> None:
         self.index = index
+        self.filer = filer
         self.chunks = [
             _Chunk(submissions[k : k + ADD_CHUNK]) for k in range(0, len(submissions), ADD_CHUNK)
         ]
         self.place = {s.path: k for k, s in enumerate(submissions)}
         self.next = 0  # the first chunk not handed to the filer
-        self.filer: ThreadPoolExecutor | None = None
         self.filing: Future[tuple[int, int]] | None = None
         self.added = self.updated = 0
 
@@ -178,7 +179,6 @@ class _Chunks:
             if isinstance(read.extra, Prepared):
                 prepared[key] = read.extra
         chunk.read = []
-        assert self.filer is not None
         self.filing = self.filer.submit(_file, self.index.path, rows, entries, prepared)
 
     def finish(self) -> None:

@@ -89,10 +89,15 @@ def unit_arrays(
     at = np.searchsorted(known, stems)
     counts = np.where(known[at] == stems, counted[at], 0)
     in_order = np.lexsort((stems, counts, owners(starts)))
-    sizes = np.diff(starts)
+    return UnitArrays(stems[in_order], starts, thresholds(np.diff(starts), settings))
+
+
+def thresholds(sizes: Ints, settings: RewordSettings = DEFAULT_SETTINGS) -> Ints:
+    """`strong_threshold` of each of `sizes` (sentences' distinct stems)."""
     largest = int(sizes.max()) if len(sizes) else 0
     table = np.array([strong_threshold(s, settings) for s in range(largest + 1)], dtype=np.int64)
-    return UnitArrays(stems[in_order], starts, table[sizes])
+    found: Ints = table[sizes]
+    return found
 
 
 def stem_masks(units: UnitArrays) -> NDArray[np.uint64]:

@@ -357,7 +357,7 @@ class ArchiveIndex:
             ]
             made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
             if made is None:  # the archive's first documents: the order is made from them
-                _make_order(connection, (frozenset(stems) for _, _, stems in sentences))
+                _make_order(connection, (stems for _, _, stems in sentences))
             order = self._order_of(connection, None)
             keys = [np.frombuffer(ready.sentence_keys, dtype=np.int64) for _, ready in fresh]
             sentence_rows = np.zeros(sum(map(len, keys)), dtype=DTYPES[KeyKind.SENTENCE])
@@ -798,14 +798,15 @@ def _file_word_keys(
     filed = chunk_keys(units, lambda keys, _, __: opener.is_open(keys))
     contents = np.fromiter((c for c, _, _ in sentences), dtype=np.int64, count=len(sentences))
     numbers = np.fromiter((n for _, n, _ in sentences), dtype=np.int64, count=len(sentences))
-    postings = opener.settle(_word_postings(filed, contents, numbers, units))
+    postings = opener.settle(_word_postings(filed, contents, numbers, units, stem_masks(units)))
     store.write_segment(connection, KeyKind.WORD, postings)
 
 
 def _word_postings(
-    filed: FiledKeys, contents: Ints, numbers: Ints, units: UnitArrays
+    filed: FiledKeys, contents: Ints, numbers: Ints, units: UnitArrays, masks: NDArray[np.uint64]
 ) -> store.Postings:
-    """Postings of `filed` (keys of `units`, whose contents and numbers are given)."""
+    """Postings of `filed` (keys of `units`, whose contents, numbers and stem masks are
+    given)."""
     postings = np.zeros(len(filed.key), dtype=DTYPES[KeyKind.WORD])
     postings["key"] = filed.key
     postings["content"] = contents[filed.unit]
@@ -813,7 +814,7 @@ def _word_postings(
     postings["position"] = filed.position
     postings["size"] = units.sizes[filed.unit]
     postings["length"] = filed.length
-    postings["mask"] = stem_masks(units)[filed.unit]
+    postings["mask"] = masks[filed.unit]
     return postings
 
 
@@ -886,6 +887,7 @@ class _Opener:
         pairs, which = np.unique(where, return_inverse=True)
         wanted = [(p >> 32, p & 0xFFFFFFFF) for p in pairs.tolist()]
         units = unit_arrays([array("q", blobs[w]) for w in wanted], self.order)
+        masks = stem_masks(units)
         moved = [store.empty(KeyKind.WORD)]
         for length in range(1, LONGEST):
             at = postings["length"] == length
@@ -898,7 +900,11 @@ class _Opener:
                 )
                 moved.append(
                     _word_postings(
-                        longer(units, filed, length), pairs >> 32, pairs & 0xFFFFFFFF, units
+                        longer(units, filed, length),
+                        pairs >> 32,
+                        pairs & 0xFFFFFFFF,
+                        units,
+                        masks,
                     )
                 )
         return np.concatenate(moved)
@@ -934,13 +940,13 @@ def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, f
     ]
 
 
-def _make_order(connection: sqlite3.Connection, units: Iterable[frozenset[int]]) -> None:
+def _make_order(connection: sqlite3.Connection, units: Iterable[Iterable[int]]) -> None:
     """Makes the stem order from `units` (the archive's sentences so far): the sentences
     holding each stem (a stem in one sentence only is left out: it ranks as one never seen,
     as rare as can be, which keeps names, typos and one-off words out of the table)."""
     sentences = 0
 
-    def counting() -> Iterator[frozenset[int]]:
+    def counting() -> Iterator[Iterable[int]]:
         nonlocal sentences
         for stems in units:
             sentences += 1

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from core.archive.chunk_keys import Ints
-from core.archive.keys import WordKey, WordUnit, needed
+from core.archive.chunk_keys import Ints, thresholds
+from core.archive.keys import WordKey, WordUnit
 from core.archive.postings import Postings
 
 
@@ -58,21 +58,13 @@ def kept(
     sizes = np.fromiter((u.size for u in units), dtype=np.int64, count=len(units))
     needs = np.fromiter((u.need for u in units), dtype=np.int64, count=len(units))
     size = met["size"].astype(np.int64)
-    both = np.maximum(needs[sentence], _needed(size))
+    both = np.maximum(needs[sentence], thresholds(size))
     reach = reach[probe]
     passes = (both <= sizes[sentence] - position[probe] + reach) & (
         both <= size - met["position"].astype(np.int64) + reach
     )
     passes &= _mask_counts(units, sentence, met["mask"]) >= both
     return Met(probe[passes], met[passes], both[passes])
-
-
-def _needed(sizes: Ints) -> Ints:
-    """`needed` of each of `sizes`."""
-    if not len(sizes):
-        return sizes
-    table = np.array([needed(s) for s in range(int(sizes.max()) + 1)], dtype=np.int64)
-    return table[sizes]
 
 
 def _mask_counts(units: Sequence[WordUnit], sentence: Ints, masks: NDArray[np.uint64]) -> Ints:
