@@ -78,7 +78,21 @@ def unit_arrays(
 ) -> UnitArrays:
     """`units` (each a sentence's distinct stems, enough for a strong seed) with their stems in
     `order` (`StemOrder.rank`: fewest sentences first, then the hash)."""
-    stems, starts = back_to_back(units)
+    return _in_order(*back_to_back(units), order, settings)
+
+
+def packed_unit_arrays(
+    units: Sequence[bytes], order: StemOrder, settings: RewordSettings = DEFAULT_SETTINGS
+) -> UnitArrays:
+    """`unit_arrays` of units packed as the units table keeps them (int64 stem hashes)."""
+    sizes = np.fromiter(map(len, units), dtype=np.int64, count=len(units)) // 8
+    starts = np.zeros(len(units) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=starts[1:])
+    stems = np.frombuffer(b"".join(units), dtype="<i8").astype(np.int64)
+    return _in_order(stems, starts, order, settings)
+
+
+def _in_order(stems: Ints, starts: Ints, order: StemOrder, settings: RewordSettings) -> UnitArrays:
     known = np.fromiter(order.counts.keys(), dtype=np.int64, count=len(order.counts))
     counted = np.fromiter(order.counts.values(), dtype=np.int64, count=len(order.counts))
     arrangement = np.argsort(known)

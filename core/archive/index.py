@@ -20,7 +20,7 @@ import os
 import sqlite3
 import time
 from array import array
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,8 +36,8 @@ from core.archive.chunk_keys import (
     UnitArrays,
     chunk_keys,
     longer,
+    packed_unit_arrays,
     stem_masks,
-    unit_arrays,
 )
 from core.archive.index_file import (
     INDEX_FORMAT,
@@ -172,6 +172,7 @@ class ArchiveIndex:
             }
             make_index(self.path, meta)  # (False: another process made it meanwhile: use it)
         self._connection = self._connect()
+        self._filters = store.Filters()  # (each segment's filter read once by this process)
         self.options = self._options()
 
     # --- opening --------------------------------------------------------------------------
@@ -350,14 +351,10 @@ class ArchiveIndex:
                     unfiled.discard(content)
                     made_there = prepared.get(key) if prepared is not None else None
                     fresh.append((content, made_there or prepare(record, hashes)))
-            sentences = [
-                (content, n, array("q", blob))
-                for content, ready in fresh
-                for n, blob in ready.units
-            ]
+            sentences = [(content, n, blob) for content, ready in fresh for n, blob in ready.units]
             made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
             if made is None:  # the archive's first documents: the order is made from them
-                _make_order(connection, (stems for _, _, stems in sentences))
+                _make_order(connection, (array("q", blob) for _, _, blob in sentences))
             order = self._order_of(connection, None)
             keys = [np.frombuffer(ready.sentence_keys, dtype=np.int64) for _, ready in fresh]
             sentence_rows = np.zeros(sum(map(len, keys)), dtype=DTYPES[KeyKind.SENTENCE])
@@ -548,7 +545,7 @@ class ArchiveIndex:
     def _postings(self, kind: KeyKind, keys: Iterable[int]) -> store.Postings:
         wanted = np.fromiter(keys, dtype=np.int64)
         try:
-            return store.lookup(self._connection, kind, wanted)
+            return store.lookup(self._connection, kind, wanted, filters=self._filters)
         except sqlite3.Error as error:
             raise self._error(error, "it cannot be read") from error
 
@@ -702,6 +699,7 @@ def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> No
     index left with no content is emptied)."""
     order: StemOrder | None = None
     reader = codec(BatchDocument)
+    filters = store.Filters()
     for content in contents:
         used = connection.execute(
             "SELECT 1 FROM members WHERE content = ? LIMIT 1", (content,)
@@ -717,13 +715,14 @@ def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> No
         except CodecError:  # (unreadable: its postings are found the slow way)
             store.purge(connection, KeyKind.SENTENCE, None, gone)
         else:
-            store.purge(connection, KeyKind.SENTENCE, np.fromiter(keys, dtype=np.int64), gone)
+            keys_array = np.fromiter(keys, dtype=np.int64)
+            store.purge(connection, KeyKind.SENTENCE, keys_array, gone, filters)
         if order is None:
             order = _full_order(connection)
         units = word_units(_units_of(connection, content), order)
         filed = unit_keys(units, lambda keys, _: _open_among(connection, keys))
         words = np.fromiter((key.key for keys in filed for key in keys), dtype=np.int64)
-        store.purge(connection, KeyKind.WORD, words, gone)
+        store.purge(connection, KeyKind.WORD, words, gone, filters)
         connection.execute("DELETE FROM units WHERE content = ?", (content,))
         connection.execute("DELETE FROM contents WHERE id = ?", (content,))
     if connection.execute("SELECT 1 FROM contents LIMIT 1").fetchone() is None:
@@ -788,13 +787,13 @@ def _unit_blobs(
 def _file_word_keys(
     connection: sqlite3.Connection,
     order: StemOrder,
-    sentences: Sequence[tuple[int, int, Collection[int]]],
+    sentences: Sequence[tuple[int, int, bytes]],
 ) -> None:
-    """Files each sentence (`(content, unit, stems)`, enough stems for a strong seed) under its
-    word keys, as a new segment: the keys the open keys give it, then, for each key it fills
-    past its line, that key opened (`_Opener.settle`)."""
+    """Files each sentence (`(content, unit, stems)`, enough stems for a strong seed, packed as
+    the units table keeps them) under its word keys, as a new segment: the keys the open keys
+    give it, then, for each key it fills past its line, that key opened (`_Opener.settle`)."""
     opener = _Opener(connection, order)
-    units = unit_arrays([stems for _, _, stems in sentences], order)
+    units = packed_unit_arrays([stems for _, _, stems in sentences], order)
     filed = chunk_keys(units, lambda keys, _, __: opener.is_open(keys))
     contents = np.fromiter((c for c, _, _ in sentences), dtype=np.int64, count=len(sentences))
     numbers = np.fromiter((n for _, n, _ in sentences), dtype=np.int64, count=len(sentences))
@@ -828,6 +827,7 @@ class _Opener:
     def __init__(self, connection: sqlite3.Connection, order: StemOrder) -> None:
         self.connection = connection
         self.order = order
+        self.filters = store.Filters()
         self.line = _open_line(connection)
         self.opened = np.sort(
             np.fromiter(
@@ -836,14 +836,20 @@ class _Opener:
         )
 
     def is_open(self, keys: Ints) -> NDArray[np.bool_]:
-        return np.isin(keys, self.opened)
+        return store.among(keys, self.opened)
 
     def full(self, postings: store.Postings) -> Ints:
-        """The keys shorter than LONGEST `postings` hold more of than their line."""
+        """The keys shorter than LONGEST `postings` hold more of than their line (sorted)."""
         short = postings[postings["length"] < LONGEST]
-        keys, first, counts = np.unique(short["key"], return_index=True, return_counts=True)
-        lengths = short["length"][first].astype(np.int64)
-        return keys[counts > self.line.above * self.line.growth ** (lengths - 1)]
+        if not len(short):
+            return np.zeros(0, dtype=np.int64)
+        order = np.argsort(short["key"])
+        keys = short["key"][order]
+        starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+        counts = np.diff(np.append(starts, len(keys)))
+        lengths = short["length"][order[starts]].astype(np.int64)
+        full: Ints = keys[starts][counts > self.line.above * self.line.growth ** (lengths - 1)]
+        return full
 
     def open(
         self, postings: store.Postings, leaving_out: frozenset[int] = frozenset()
@@ -858,18 +864,22 @@ class _Opener:
             "INSERT OR IGNORE INTO open_keys (key) VALUES (?)", [(k,) for k in full.tolist()]
         )
         self.opened = np.union1d(self.opened, full)
-        moving = np.isin(postings["key"], full)
-        archived = store.lookup(self.connection, KeyKind.WORD, full, leaving_out=leaving_out)
+        moving = store.among(postings["key"], full)
+        archived = store.lookup(
+            self.connection, KeyKind.WORD, full, leaving_out=leaving_out, filters=self.filters
+        )
         return postings[~moving], self.longer(np.concatenate([postings[moving], archived]))
 
     def settle(self, postings: store.Postings) -> store.Postings:
         """`postings` (to be written as a segment) with every key they fill opened, until none
-        is over its line."""
-        while True:
-            kept, moved = self.open(postings)
-            if len(kept) == len(postings):
-                return postings
-            postings = np.concatenate([kept, moved])
+        is over its line. After the first round only the keys of the postings just moved can
+        be newly full: each round counts those keys' postings alone."""
+        kept, moved = self.open(postings)
+        while len(moved):
+            counting = store.among(kept["key"], np.unique(moved["key"]))
+            settled, moved = self.open(np.concatenate([kept[counting], moved]))
+            kept = np.concatenate([kept[~counting], settled])
+        return kept
 
     def longer(self, postings: store.Postings) -> store.Postings:
         """Each of `postings` (a sentence under a key now open) under its keys one stem
@@ -886,7 +896,7 @@ class _Opener:
         postings, where = postings[known], where[known]
         pairs, which = np.unique(where, return_inverse=True)
         wanted = [(p >> 32, p & 0xFFFFFFFF) for p in pairs.tolist()]
-        units = unit_arrays([array("q", blobs[w]) for w in wanted], self.order)
+        units = packed_unit_arrays([blobs[w] for w in wanted], self.order)
         masks = stem_masks(units)
         moved = [store.empty(KeyKind.WORD)]
         for length in range(1, LONGEST):
@@ -976,14 +986,16 @@ def _make_order_again_if_small(connection: sqlite3.Connection) -> None:
     if total < 2 * max(sample, 1):
         return
     everything = [
-        (content, unit, frozenset(array("q", blob)))
+        (content, unit, bytes(blob))
         for content, unit, blob in connection.execute("SELECT content, unit, stems FROM units")
     ]
-    _make_order(connection, (stems for _, _, stems in everything))
+    _make_order(connection, (array("q", blob) for _, _, blob in everything))
     order = _full_order(connection)
     store.clear(connection, KeyKind.WORD)
     connection.execute("DELETE FROM open_keys")
-    _file_word_keys(connection, order, [row for row in everything if eligible(row[2])])
+    _file_word_keys(
+        connection, order, [row for row in everything if eligible(frozenset(array("q", row[2])))]
+    )
 
 
 __all__ = ["ArchiveError", "ArchiveIndex", "ArchiveInfo", "Member", "key_hash"]

@@ -42,7 +42,7 @@ _CACHE_ID = int.from_bytes(b"Dopl", "big")
 _APPLICATION_ID_AT = 68
 #: the index's format (its tables, and the keys' hash function: core.archive.keys.key_hash);
 #: another format is refused with its number (never converted silently)
-INDEX_FORMAT = 4
+INDEX_FORMAT = 5
 #: seconds a writer waits for another before giving up (said in words)
 LOCK_TIMEOUT = 60.0
 
@@ -62,10 +62,15 @@ SCHEMA = (
     # as they grow, sentence keys (composite sentences and bigrams) and word keys (runs of a
     # sentence's prefix stems, one stem longer where the shorter key is open) apart; each
     # segment cut into buckets of postings by the keys' top bits (`shift`), a bucket's row id
-    # the segment's number and the bucket's
+    # the segment's number and the bucket's; a stamp no other segment has, what a process
+    # keeps the segment's filter by
     "CREATE TABLE segments (id INTEGER PRIMARY KEY, kind INTEGER NOT NULL, "
-    "level INTEGER NOT NULL, postings INTEGER NOT NULL, shift INTEGER NOT NULL)",
+    "level INTEGER NOT NULL, postings INTEGER NOT NULL, shift INTEGER NOT NULL, "
+    "stamp INTEGER NOT NULL)",
     "CREATE TABLE buckets (id INTEGER PRIMARY KEY, postings BLOB NOT NULL)",
+    # each segment's Bloom filter of the keys it holds (core.archive.key_filter): a look-up
+    # reads a key's bucket only in the segments that may hold it
+    "CREATE TABLE filters (segment INTEGER PRIMARY KEY, bits BLOB NOT NULL)",
     # each sentence that could hold a strong seed: its stems' hashes (8-byte integers), what a
     # check verifies a probe on without reading the whole record
     "CREATE TABLE units (content INTEGER NOT NULL, unit INTEGER NOT NULL, "
@@ -83,6 +88,7 @@ TABLES = frozenset(
         "members",
         "segments",
         "buckets",
+        "filters",
         "units",
         "stem_order",
         "open_keys",

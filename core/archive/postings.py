@@ -7,7 +7,9 @@ log, and filing a thousand essays into an index of 10,000 spent more time in SQL
 than in making the keys (docs/benchmarks.md). Here each filing writes its postings as a new
 *segment*, sorted by key and cut into *buckets* of about `BUCKET` postings (one row each, its
 postings packed in a blob, its row id the segment and the key's top bits: a segment is written
-at the end of the table, in order). Looking a key up reads its bucket in each segment. When
+at the end of the table, in order), with a Bloom filter of the keys it holds
+(`core.archive.key_filter`). Looking a key up reads its bucket in each segment whose filter
+may hold it. When
 `FANOUT` segments of one level are there, they are merged into one of the next level, a range
 of keys at a time (memory holds one range): a posting is rewritten once a level, and a check
 reads a few segments per level (about log₄ of the chunks filed).
@@ -21,14 +23,18 @@ dropped at a merge (`Merge.keep`) or taken out (`purge`)."""
 from __future__ import annotations
 
 import math
+import secrets
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 from zlib import crc32
 
 import numpy as np
 from numpy.typing import NDArray
+
+from core.archive.key_filter import KeyFilter, Probe
 
 
 class KeyKind(IntEnum):
@@ -71,6 +77,7 @@ class Segment:
     level: int
     postings: int
     shift: int  # a key's bucket: its unsigned value shifted right by this (64: one bucket)
+    stamp: int  # random, never the same twice: what a filter is kept by (`Filters`)
 
 
 def empty(kind: KeyKind) -> Postings:
@@ -100,12 +107,38 @@ def _first_id(segment: int) -> int:
 
 def segments(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:
     return [
-        Segment(id, KeyKind(k), level, count, shift)
-        for id, k, level, count, shift in connection.execute(
-            "SELECT id, kind, level, postings, shift FROM segments WHERE kind = ? ORDER BY id",
+        Segment(id, KeyKind(k), level, count, shift, stamp)
+        for id, k, level, count, shift, stamp in connection.execute(
+            "SELECT id, kind, level, postings, shift, stamp FROM segments WHERE kind = ? "
+            "ORDER BY id",
             (int(kind),),
         )
     ]
+
+
+class Filters:
+    """The key filters of the segments looked up so far, kept by their segments' stamps (what
+    keys a segment may hold never changes once it is written: a purge only takes postings
+    out), so a process reads each filter once. A segment without one may hold any key."""
+
+    def __init__(self) -> None:
+        self._held: dict[KeyKind, dict[int, KeyFilter | None]] = {}
+
+    def of(
+        self, connection: sqlite3.Connection, kind: KeyKind, held: Sequence[Segment]
+    ) -> list[KeyFilter | None]:
+        """The filters of `held` (segments of `kind`), in their order; those of segments no
+        longer there are forgotten."""
+        known = self._held.get(kind, {})
+        missing = {s.id: s.stamp for s in held if s.stamp not in known}
+        kept = {s.stamp: known[s.stamp] for s in held if s.stamp in known}
+        for id, blob in _rows_in(
+            connection, "SELECT segment, bits FROM filters", "segment", list(missing)
+        ):
+            kept[missing.pop(id)] = KeyFilter.from_bytes(_checked(blob))
+        kept.update(dict.fromkeys(missing.values()))
+        self._held[kind] = kept
+        return [kept[s.stamp] for s in held]
 
 
 class SegmentWriter:
@@ -118,10 +151,11 @@ class SegmentWriter:
         self.shift = _shift_for(expected)
         self.count = 0
         self.last: int | None = None  # the last bucket written
+        self.keys: list[NDArray[np.int64]] = []  # the distinct keys of each run added
         self.id = int(
             connection.execute(
-                "INSERT INTO segments (kind, level, postings, shift) VALUES (?, ?, 0, ?)",
-                (int(kind), level, self.shift),
+                "INSERT INTO segments (kind, level, postings, shift, stamp) VALUES (?, ?, 0, ?, ?)",
+                (int(kind), level, self.shift, secrets.randbits(63)),
             ).lastrowid
             or 0
         )
@@ -131,7 +165,9 @@ class SegmentWriter:
         if not len(postings):
             return
         postings = postings[np.argsort(postings["key"], kind="stable")]
-        buckets = _buckets(postings["key"], self.shift)
+        keys = postings["key"]
+        self.keys.append(keys[np.concatenate(([True], keys[1:] != keys[:-1]))])
+        buckets = _buckets(keys, self.shift)
         cuts = np.flatnonzero(np.diff(buckets)) + 1
         bounds = [0, *cuts.tolist(), len(postings)]
         data = postings.tobytes()
@@ -159,10 +195,16 @@ class SegmentWriter:
         return bytes(blob)
 
     def close(self) -> None:
-        """Records how many postings the segment holds (none: it is taken out)."""
+        """Records how many postings the segment holds, and the filter of its keys (none: it
+        is taken out)."""
         if self.count:
             self.connection.execute(
                 "UPDATE segments SET postings = ? WHERE id = ?", (self.count, self.id)
+            )
+            held = KeyFilter.of(np.concatenate(self.keys))
+            self.connection.execute(
+                "INSERT INTO filters (segment, bits) VALUES (?, ?)",
+                (self.id, _sealed(held.to_bytes())),
             )
         else:  # (everything was dropped)
             self.connection.execute("DELETE FROM segments WHERE id = ?", (self.id,))
@@ -183,19 +225,33 @@ def _sealed(data: bytes) -> bytes:
     return crc32(data).to_bytes(4, "little") + data
 
 
+def _checked(blob: bytes, width: int = 8) -> memoryview:
+    """What a sealed blob holds (a bucket's postings, a filter's words); a checksum or length
+    that is wrong is damage (SQLite checks its pages' structure, not what a blob holds)."""
+    body = memoryview(blob)[4:]
+    if len(body) % width or crc32(body) != int.from_bytes(blob[:4], "little"):
+        damage = sqlite3.DatabaseError("a blob of the archive index does not hold what was written")
+        damage.sqlite_errorcode = SQLITE_CORRUPT
+        raise damage
+    return body
+
+
 def _decoded(kind: KeyKind, blobs: Sequence[bytes]) -> Postings:
-    """The postings of `blobs` (buckets' blobs); a blob whose checksum or length is wrong is
-    damage (SQLite checks its pages' structure, not what a blob holds)."""
+    """The postings of `blobs` (buckets' blobs)."""
     width = DTYPES[kind].itemsize
-    parts = []
-    for blob in blobs:
-        body = memoryview(blob)[4:]
-        if len(body) % width or crc32(body) != int.from_bytes(blob[:4], "little"):
-            damage = sqlite3.DatabaseError("a bucket of postings does not hold what was written")
-            damage.sqlite_errorcode = SQLITE_CORRUPT
-            raise damage
-        parts.append(body)
+    parts = [_checked(blob, width) for blob in blobs]
     return np.frombuffer(b"".join(parts), dtype=DTYPES[kind]) if parts else empty(kind)
+
+
+def _rows_in(
+    connection: sqlite3.Connection, select: str, column: str, ids: list[int]
+) -> Iterator[Any]:
+    """The rows `select` gives where `column` is one of `ids`, `_IN` ids a query."""
+    for start in range(0, len(ids), _IN):
+        part = ids[start : start + _IN]
+        yield from connection.execute(
+            f"{select} WHERE {column} IN ({','.join('?' * len(part))})", part
+        )
 
 
 def _bucket_rows(
@@ -203,10 +259,29 @@ def _bucket_rows(
 ) -> Iterator[list[tuple[int, bytes]]]:
     """The buckets of `ids` that are there, `_IN` at a time (what is held at once)."""
     for start in range(0, len(ids), _IN):
-        part = ids[start : start + _IN]
-        yield connection.execute(
-            f"SELECT id, postings FROM buckets WHERE id IN ({','.join('?' * len(part))})", part
-        ).fetchall()
+        yield list(
+            _rows_in(connection, "SELECT id, postings FROM buckets", "id", ids[start : start + _IN])
+        )
+
+
+def _held_buckets(
+    connection: sqlite3.Connection,
+    kind: KeyKind,
+    keys: NDArray[np.int64],
+    leaving_out: frozenset[int],
+    filters: Filters | None,
+) -> Iterator[tuple[Segment, list[int]]]:
+    """Each segment of `kind` (but those `leaving_out`) with the buckets of those of `keys`
+    (sorted, distinct) its filter may hold."""
+    held = [s for s in segments(connection, kind) if s.id not in leaving_out]
+    probe = Probe.of(keys)
+    for segment, key_filter in zip(
+        held, (filters or Filters()).of(connection, kind, held), strict=True
+    ):
+        present = keys if key_filter is None else keys[key_filter.may_hold(probe)]
+        if len(present):
+            base = np.uint64(_first_id(segment.id))
+            yield segment, (np.unique(_buckets(present, segment.shift)) + base).tolist()
 
 
 def lookup(
@@ -215,26 +290,27 @@ def lookup(
     keys: NDArray[np.int64],
     *,
     leaving_out: frozenset[int] = frozenset(),
+    filters: Filters | None = None,
 ) -> Postings:
-    """Every posting filed under `keys`, in every segment of `kind` but those `leaving_out`."""
+    """Every posting filed under `keys`, in every segment of `kind` but those `leaving_out`
+    (their filters kept in `filters`, read again when None)."""
     keys = np.unique(keys)
     found = [empty(kind)]
     if not len(keys):
         return found[0]
-    for segment in segments(connection, kind):
-        if segment.id in leaving_out:
-            continue
-        base = np.uint64(_first_id(segment.id))
-        ids = (np.unique(_buckets(keys, segment.shift)) + base).tolist()
+    for _, ids in _held_buckets(connection, kind, keys, leaving_out, filters):
         for rows in _bucket_rows(connection, ids):  # (a term's keys read many buckets)
             postings = _decoded(kind, [blob for _, blob in rows])
-            found.append(postings[_among(postings["key"], keys)])
+            found.append(postings[among(postings["key"], keys)])
     return np.concatenate(found)
 
 
-def _among(values: NDArray[np.int64], wanted: NDArray[np.int64]) -> NDArray[np.bool_]:
-    """Which of `values` are in `wanted` (sorted, distinct, not empty): np.isin without its
-    sort of both (a bucket read holds many times the keys looked up)."""
+def among(values: NDArray[np.int64], wanted: NDArray[np.int64]) -> NDArray[np.bool_]:
+    """Which of `values` are in `wanted` (sorted, distinct): np.isin without its sort of both
+    (a bucket read holds many times the keys looked up; a filing's postings, many times the
+    keys opened)."""
+    if not len(wanted):
+        return np.zeros(len(values), dtype=np.bool_)
     at = np.minimum(np.searchsorted(wanted, values), len(wanted) - 1)
     hit: NDArray[np.bool_] = wanted[at] == values
     return hit
@@ -245,17 +321,24 @@ def purge(
     kind: KeyKind,
     keys: NDArray[np.int64] | None,
     contents: frozenset[int],
+    filters: Filters | None = None,
 ) -> None:
     """Takes out every posting of `contents` in the buckets of `keys` (None: in every bucket,
-    the slow way) in every segment of `kind`."""
+    the slow way) in every segment of `kind` (their filters kept in `filters`)."""
     wanted = np.fromiter(contents, dtype=np.int64, count=len(contents))
-    for segment in segments(connection, kind):
-        base = _first_id(segment.id)
-        if keys is None:
-            batches = _every_bucket(connection, base, _first_id(segment.id + 1))
-        else:
-            ids = (np.unique(_buckets(keys, segment.shift)) + np.uint64(base)).tolist()
-            batches = _bucket_rows(connection, ids)
+    if keys is None:
+        held = [
+            (s, _every_bucket(connection, _first_id(s.id), _first_id(s.id + 1)))
+            for s in segments(connection, kind)
+        ]
+    elif len(keys):
+        held = [
+            (s, _bucket_rows(connection, ids))
+            for s, ids in _held_buckets(connection, kind, np.unique(keys), frozenset(), filters)
+        ]
+    else:
+        held = []
+    for segment, batches in held:
         taken = 0
         for rows in batches:
             for id, blob in rows:
@@ -305,6 +388,7 @@ def _drop(connection: sqlite3.Connection, segment: Segment) -> None:
         (_first_id(segment.id), _first_id(segment.id + 1)),
     )
     connection.execute("DELETE FROM segments WHERE id = ?", (segment.id,))
+    connection.execute("DELETE FROM filters WHERE segment = ?", (segment.id,))
 
 
 def postings_of(connection: sqlite3.Connection, segment: Segment) -> Postings:

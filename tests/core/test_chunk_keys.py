@@ -8,8 +8,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.archive.chunk_keys import chunk_keys, unit_arrays
+from core.archive.chunk_keys import chunk_keys, packed_unit_arrays, unit_arrays
 from core.archive.keys import StemOrder, unit_keys, word_units
+from core.archive.prepared import packed
 
 HASHES = st.integers(-(2**63), 2**63 - 1)
 
@@ -79,3 +80,7 @@ def test_chunk_keys_are_unit_keys(
         start, end = arrays.starts[u], arrays.starts[u + 1]
         assert tuple(arrays.stems[start:end].tolist()) == unit.stems
         assert arrays.needs[u] == unit.need
+    # the same from the units as the units table packs them
+    from_blobs = packed_unit_arrays([packed(u) for u in units], order)
+    for field in ("stems", "starts", "needs"):
+        assert getattr(from_blobs, field).tolist() == getattr(arrays, field).tolist()

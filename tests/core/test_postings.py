@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
+from contextlib import nullcontext
 from pathlib import Path
 from unittest import mock
 
@@ -53,6 +54,8 @@ def test_what_is_written_is_found_merged_and_purged(
     folder = tmp_path_factory.mktemp("p")
     connection = connection_in(folder)
     written: list[tuple[int, int]] = []
+    keys = np.array(wanted, dtype=np.int64)
+    filters = store.Filters()  # (kept across every write and merge, as a process keeps them)
     # merges two at a time, a handful of postings a range: many ranges and levels
     with mock.patch.object(store, "FANOUT", 2), mock.patch.object(store, "RANGE_POSTINGS", 4):
         for rows in filings:
@@ -60,16 +63,17 @@ def test_what_is_written_is_found_merged_and_purged(
             written += rows
             while merging := store.due(connection, KeyKind.SENTENCE):
                 store.merge(connection, KeyKind.SENTENCE, merging, lambda p, _: p)
+            found = store.lookup(connection, KeyKind.SENTENCE, keys, filters=filters)
+            assert pairs(found) == sorted(r for r in written if r[0] in wanted)
     held = store.segments(connection, KeyKind.SENTENCE)
     assert sum(s.postings for s in held) == len(written)
     assert len({s.level for s in held}) == len(held)  # (one segment a level, two at a time)
     assert pairs(store.everything(connection, KeyKind.SENTENCE)) == sorted(written)
-    keys = np.array(wanted, dtype=np.int64)
     found = store.lookup(connection, KeyKind.SENTENCE, keys)
     assert pairs(found) == sorted(r for r in written if r[0] in wanted)
     # a purge takes the contents' postings out of the buckets of the keys: all those under the
     # keys, and whatever else of theirs shares a bucket; nothing of another content
-    store.purge(connection, KeyKind.SENTENCE, keys, gone)
+    store.purge(connection, KeyKind.SENTENCE, keys, gone, filters)
     after = pairs(store.everything(connection, KeyKind.SENTENCE))
     assert not [r for r in after if r[0] in wanted and r[1] in gone]
     assert [r for r in after if r[1] not in gone] == sorted(r for r in written if r[1] not in gone)
@@ -81,4 +85,56 @@ def test_what_is_written_is_found_merged_and_purged(
     assert sum(s.postings for s in store.segments(connection, KeyKind.SENTENCE)) == len(
         [r for r in written if r[1] not in gone]
     )
+    connection.close()
+
+
+def test_a_key_is_read_only_in_the_segments_that_may_hold_it(tmp_path: Path) -> None:
+    """Eight segments of 4,000 keys each, none shared: looking up 200 keys of one segment
+    reads that segment's buckets and, through filters saying yes wrongly (about 2%), a few
+    of the others' that a look-up without filters reads."""
+    connection = connection_in(tmp_path)
+    rng = np.random.default_rng(8)
+    every = np.unique(rng.integers(-(2**63), 2**63 - 1, size=8 * 4_000, dtype=np.int64))
+    rng.shuffle(every)
+    for number, keys in enumerate(np.array_split(every, 8)):
+        store.write_segment(connection, KeyKind.SENTENCE, as_postings([(k, number) for k in keys]))
+    wanted = every[:200]
+    first = store.segments(connection, KeyKind.SENTENCE)[0].id
+    real = store._bucket_rows
+    read: dict[bool, list[int]] = {}
+    for filtered in (True, False):
+        ids = read.setdefault(filtered, [])
+
+        def counting(connection: sqlite3.Connection, asked: list[int], ids: list[int] = ids):  # type: ignore[no-untyped-def]
+            ids.extend(asked)
+            return real(connection, asked)
+
+        no_filters = mock.patch.object(
+            store.Filters, "of", lambda self, c, k, held: [None] * len(held)
+        )
+        with (
+            mock.patch.object(store, "_bucket_rows", counting),
+            nullcontext() if filtered else no_filters,
+        ):
+            found = store.lookup(connection, KeyKind.SENTENCE, wanted)
+        assert sorted(found["key"].tolist()) == sorted(wanted.tolist())
+    mine = {filtered: [i for i in ids if i >> 32 == first] for filtered, ids in read.items()}
+    assert mine[True] == mine[False]
+    others = {filtered: len(ids) - len(mine[filtered]) for filtered, ids in read.items()}
+    assert others[False] > 7 * 80  # (without filters: 7 segments × the keys' buckets)
+    assert others[True] < others[False] * 0.1
+    connection.close()
+
+
+def test_a_damaged_filter_is_damage_not_a_key_missed(tmp_path: Path) -> None:
+    connection = connection_in(tmp_path)
+    store.write_segment(connection, KeyKind.SENTENCE, as_postings([(5, 1), (7, 2)]))
+    (bits,) = connection.execute("SELECT bits FROM filters").fetchone()
+    connection.execute("UPDATE filters SET bits = ?", (bits[:4] + bytes(len(bits) - 4),))
+    with pytest.raises(sqlite3.DatabaseError) as raised:
+        store.lookup(connection, KeyKind.SENTENCE, np.array([5], dtype=np.int64))
+    assert raised.value.sqlite_errorcode == store.SQLITE_CORRUPT
+    connection.execute("DELETE FROM filters")  # (a segment without one may hold any key)
+    found = store.lookup(connection, KeyKind.SENTENCE, np.array([5], dtype=np.int64))
+    assert pairs(found) == [(5, 1)]
     connection.close()
