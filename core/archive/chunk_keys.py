@@ -20,7 +20,7 @@ from itertools import chain
 import numpy as np
 from numpy.typing import NDArray
 
-from core.archive.keys import LONGEST, MIX, StemOrder
+from core.archive.keys import LONGEST, MASK_BITS, MIX, StemOrder
 from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, strong_threshold
 
 Ints = NDArray[np.int64]
@@ -115,11 +115,18 @@ def thresholds(sizes: Ints, settings: RewordSettings = DEFAULT_SETTINGS) -> Ints
 
 
 def stem_masks(units: UnitArrays) -> NDArray[np.uint64]:
-    """Each of `units`' `core.archive.keys.stem_mask`: bit h mod 64 set for each stem hash h."""
+    """Each of `units`' `core.archive.keys.stem_mask` (bit h mod MASK_BITS set for each stem
+    hash h) as its 64-bit words, the low one first: one row per unit."""
+    words = MASK_BITS // 64
+    masks = np.zeros((len(units.starts) - 1, words), dtype=np.uint64)
     if not len(units.stems):
-        return np.zeros(len(units.starts) - 1, dtype=np.uint64)
-    bits = np.left_shift(np.uint64(1), (units.stems & 63).astype(np.uint64))
-    return np.bitwise_or.reduceat(bits, units.starts[:-1])
+        return masks
+    bit = (units.stems & (MASK_BITS - 1)).astype(np.uint64)
+    ones = np.left_shift(np.uint64(1), bit & np.uint64(63))
+    for word in range(words):
+        in_word = np.where(bit >> np.uint64(6) == word, ones, np.uint64(0))
+        masks[:, word] = np.bitwise_or.reduceat(in_word, units.starts[:-1])
+    return masks
 
 
 def longer(units: UnitArrays, filed: FiledKeys, length: int) -> FiledKeys:

@@ -764,23 +764,21 @@ def _open_among(connection: sqlite3.Connection, keys: Iterable[int], error: Any 
 def _unit_blobs(
     connection: sqlite3.Connection, units: Iterable[tuple[int, int]]
 ) -> dict[tuple[int, int], bytes]:
-    """(content, unit) -> the units table's stems blob: the wanted pairs go into a temporary
-    table (in memory) and are joined on the units table's primary key."""
-    connection.execute("PRAGMA temp_store = MEMORY")
-    connection.execute(
-        "CREATE TEMP TABLE IF NOT EXISTS wanted_units "
-        "(content INTEGER, unit INTEGER, PRIMARY KEY (content, unit)) WITHOUT ROWID"
-    )
-    connection.execute("DELETE FROM wanted_units")
-    connection.executemany("INSERT OR IGNORE INTO wanted_units VALUES (?, ?)", sorted(set(units)))
-    found = {
-        (content, unit): blob
+    """(content, unit) -> the units table's stems blob: the wanted pairs, in order, joined on
+    the table's primary key (a list of constant rows: nothing written, not even a temporary
+    table), a few thousand a query."""
+    wanted = sorted({(content << 32) | unit for content, unit in units})
+    found: dict[tuple[int, int], bytes] = {}
+    for start in range(0, len(wanted), store.IN_LIST):
+        part = wanted[start : start + store.IN_LIST]
+        rows = ",".join(["(?)"] * len(part))
         for content, unit, blob in connection.execute(
-            "SELECT u.content, u.unit, u.stems FROM wanted_units AS w "
-            "JOIN units AS u ON u.content = w.content AND u.unit = w.unit"
-        )
-    }
-    connection.execute("DELETE FROM wanted_units")
+            f"WITH wanted (at) AS (VALUES {rows}) SELECT u.content, u.unit, u.stems "
+            "FROM wanted CROSS JOIN units AS u "
+            "ON u.content = wanted.at >> 32 AND u.unit = wanted.at & 4294967295",
+            part,
+        ):
+            found[(content, unit)] = blob
     return found
 
 

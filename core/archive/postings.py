@@ -35,6 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from core.archive.key_filter import KeyFilter, Probe
+from core.archive.keys import MASK_BITS
 
 
 class KeyKind(IntEnum):
@@ -52,7 +53,7 @@ DTYPES = {
             ("position", "<i4"),
             ("size", "<i4"),
             ("length", "<i1"),
-            ("mask", "<u8"),
+            ("mask", "<u8", (MASK_BITS // 64,)),  # (low 64 bits first)
         ]
     ),
 }
@@ -64,7 +65,8 @@ FANOUT = 4
 #: postings a merge holds in memory at once (about 33 bytes each)
 RANGE_POSTINGS = 2_000_000
 _TOP = np.uint64(1 << 63)
-_IN = 2_000  # buckets read at once (ids in one IN (...) list)
+#: ids in one query's list (buckets, filters, units read at once)
+IN_LIST = 2_000
 _SEGMENT_BITS = 32
 #: SQLite's primary result code for a damaged database
 SQLITE_CORRUPT = 11
@@ -132,10 +134,11 @@ class Filters:
         known = self._held.get(kind, {})
         missing = {s.id: s.stamp for s in held if s.stamp not in known}
         kept = {s.stamp: known[s.stamp] for s in held if s.stamp in known}
-        for id, blob in _rows_in(
+        for rows in _rows_in(
             connection, "SELECT segment, bits FROM filters", "segment", list(missing)
         ):
-            kept[missing.pop(id)] = KeyFilter.from_bytes(_checked(blob))
+            for id, blob in rows:
+                kept[missing.pop(id)] = KeyFilter.from_bytes(_checked(blob))
         kept.update(dict.fromkeys(missing.values()))
         self._held[kind] = kept
         return [kept[s.stamp] for s in held]
@@ -245,23 +248,21 @@ def _decoded(kind: KeyKind, blobs: Sequence[bytes]) -> Postings:
 
 def _rows_in(
     connection: sqlite3.Connection, select: str, column: str, ids: list[int]
-) -> Iterator[Any]:
-    """The rows `select` gives where `column` is one of `ids`, `_IN` ids a query."""
-    for start in range(0, len(ids), _IN):
-        part = ids[start : start + _IN]
-        yield from connection.execute(
+) -> Iterator[list[Any]]:
+    """The rows `select` gives where `column` is one of `ids`, `IN_LIST` ids a query (what is
+    held at once)."""
+    for start in range(0, len(ids), IN_LIST):
+        part = ids[start : start + IN_LIST]
+        yield connection.execute(
             f"{select} WHERE {column} IN ({','.join('?' * len(part))})", part
-        )
+        ).fetchall()
 
 
 def _bucket_rows(
     connection: sqlite3.Connection, ids: list[int]
 ) -> Iterator[list[tuple[int, bytes]]]:
-    """The buckets of `ids` that are there, `_IN` at a time (what is held at once)."""
-    for start in range(0, len(ids), _IN):
-        yield list(
-            _rows_in(connection, "SELECT id, postings FROM buckets", "id", ids[start : start + _IN])
-        )
+    """The buckets of `ids` that are there, `IN_LIST` at a time."""
+    return _rows_in(connection, "SELECT id, postings FROM buckets", "id", ids)
 
 
 def _held_buckets(
@@ -298,10 +299,12 @@ def lookup(
     found = [empty(kind)]
     if not len(keys):
         return found[0]
-    for _, ids in _held_buckets(connection, kind, keys, leaving_out, filters):
-        for rows in _bucket_rows(connection, ids):  # (a term's keys read many buckets)
-            postings = _decoded(kind, [blob for _, blob in rows])
-            found.append(postings[among(postings["key"], keys)])
+    ids = [
+        i for _, held in _held_buckets(connection, kind, keys, leaving_out, filters) for i in held
+    ]
+    for rows in _bucket_rows(connection, ids):  # (every segment's at once; a term's, in parts)
+        postings = _decoded(kind, [blob for _, blob in rows])
+        found.append(postings[among(postings["key"], keys)])
     return np.concatenate(found)
 
 

@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from core.archive.chunk_keys import Ints, thresholds
-from core.archive.keys import WordKey, WordUnit
+from core.archive.keys import MASK_BITS, WordKey, WordUnit
 from core.archive.postings import Postings
 
 
@@ -70,19 +70,21 @@ def kept(
 def _mask_counts(units: Sequence[WordUnit], sentence: Ints, masks: NDArray[np.uint64]) -> Ints:
     """For each (new sentence, archived mask): how many of the sentence's stems have their bit
     set in the mask (`_AT_ONCE` at a time: what is held stays small for a term's probes)."""
-    # each new sentence's stems counted by bit (a stem's bit: its hash mod 64)
-    by_bit = np.zeros((len(units), 64), dtype=np.int32)
+    # each new sentence's stems counted by bit (a stem's bit: its hash mod MASK_BITS)
+    by_bit = np.zeros((len(units), MASK_BITS), dtype=np.int32)
     for n, u in enumerate(units):
-        np.add.at(by_bit[n], np.array(u.stems, dtype=np.int64) & 63, 1)
+        np.add.at(by_bit[n], np.array(u.stems, dtype=np.int64) & (MASK_BITS - 1), 1)
     counts = np.zeros(len(sentence), dtype=np.int64)
     for start in range(0, len(sentence), _AT_ONCE):
         part = slice(start, start + _AT_ONCE)
-        bits = np.unpackbits(
-            masks[part].astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
+        bits = np.unpackbits(  # (each mask's words, the low one first: bits 0 to MASK_BITS - 1)
+            masks[part].astype("<u8").view(np.uint8).reshape(-1, MASK_BITS // 8),
+            axis=1,
+            bitorder="little",
         )
         counts[part] = (bits * by_bit[sentence[part]]).sum(axis=1)
     return counts
 
 
-#: postings whose masks are counted at once (each unpacked to 64 counts)
+#: postings whose masks are counted at once (each unpacked to MASK_BITS counts)
 _AT_ONCE = 8_192

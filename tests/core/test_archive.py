@@ -32,6 +32,7 @@ from core.archive.keys import (
     OpenLine,
     StemOrder,
     could_share,
+    mask_of,
     sentence_keys,
     stem_mask,
     unit_keys,
@@ -239,9 +240,10 @@ def filed_as_the_open_keys_say(index: ArchiveIndex) -> bool:
     within = True
     for segment in store.segments(connection, KeyKind.WORD):
         postings = store.postings_of(connection, segment)
+        masks = [mask_of(words) for words in postings["mask"].tolist()]
         live = [
             row
-            for row in zip(*(postings[f].tolist() for f in fields), strict=True)
+            for row in zip(*(postings[f].tolist() for f in fields[:-1]), masks, strict=True)
             if row[0] not in opened
         ]
         held = Counter((row[0], row[5]) for row in live)

@@ -10,8 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.archive.keys import (
+    MASK_BITS,
     StemOrder,
     could_share,
+    mask_words,
     needed,
     stem_mask,
     unit_keys,
@@ -21,13 +23,13 @@ from core.archive.postings import DTYPES, KeyKind
 from core.archive.probes import kept
 from core.detection.reworded import strong_threshold
 
-#: stems drawn as hashes: small numbers and large ones of either sign (bits set by mod 64)
+#: stems drawn as hashes: small numbers and large ones of either sign (bits set by mod 128)
 STEMS = st.one_of(st.integers(0, 40), st.integers(-(2**63), 2**63 - 1))
 SENTENCES = st.lists(st.frozensets(STEMS, min_size=5, max_size=14), min_size=1, max_size=4)
 
 
 def mask_count(stems: tuple[int, ...], mask: int) -> int:
-    return sum((mask >> (h & 63)) & 1 for h in stems)
+    return sum((mask >> (h & (MASK_BITS - 1))) & 1 for h in stems)
 
 
 @given(
@@ -37,7 +39,7 @@ def mask_count(stems: tuple[int, ...], mask: int) -> int:
             st.integers(0, 200),  # which probe's key (past the probes: a key none has)
             st.integers(0, 40),  # size
             st.integers(0, 40),  # position
-            st.integers(0, 2**64 - 1),  # mask
+            st.integers(0, 2**MASK_BITS - 1),  # mask
             st.integers(0, 3),  # content
         ),
         max_size=60,
@@ -56,7 +58,7 @@ def test_kept_is_the_filters_one_posting_at_a_time(new, rows, opened, at_once):
     postings = np.zeros(len(rows), dtype=DTYPES[KeyKind.WORD])
     for n, (which, size, position, mask, content) in enumerate(rows):
         key = probes[which][1].key if which < len(probes) else 12345
-        postings[n] = (key, content, n, position, size, 1, mask)
+        postings[n] = (key, content, n, position, size, 1, mask_words(mask))
     with mock.patch("core.archive.probes._AT_ONCE", at_once):  # (masks counted in parts)
         met = kept(units, probes, postings)
     got = sorted(
@@ -83,7 +85,8 @@ def test_the_mask_keeps_every_strong_seed(new, old, counts):
     archived = word_units(enumerate(old), order)
     rows = []
     for v, keys in zip(archived, unit_keys(archived, lambda k, _: set()), strict=True):
-        rows += [(k.key, 0, v.unit, k.position, v.size, k.length, stem_mask(v.stems)) for k in keys]
+        mask = mask_words(stem_mask(v.stems))
+        rows += [(k.key, 0, v.unit, k.position, v.size, k.length, mask) for k in keys]
     postings = np.array(rows, dtype=DTYPES[KeyKind.WORD])
     checked = word_units(enumerate(new), order)
     probes = [
