@@ -325,6 +325,49 @@ def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(tmp_path
     assert as_facts(checked) == as_facts(run_batch([new], [old], options))
 
 
+def test_a_checker_kept_open_sees_every_add_and_merge_of_another(tmp_path: Path) -> None:
+    """A process that keeps the index open keeps each segment's key filter (read once); other
+    processes' adds write new segments and merge old ones away meanwhile: its checks stay the
+    batch's, and every segment has its one filter."""
+    old, new = write_collection(tmp_path, 21, 36, 60, students=False, prompt=False)
+    files = sorted(old.glob("*.txt"))
+    options = BatchOptions(signature=EN, workers=1)
+    path = tmp_path / "i.sqlite3"
+    seen: set[int] = set()  # the segments the checker read filters of
+    with (
+        mock.patch("core.archive.postings.FANOUT", 2),
+        mock.patch("core.archive.add.ADD_CHUNK", 2),
+        small_open_line(4),
+    ):
+        ArchiveIndex(path, create=True, options=EN).close()
+        with ArchiveIndex(path) as checker:
+            for end in (3, 8, 15, len(files)):
+                with ArchiveIndex(path) as adder:
+                    add_to_archive(files[:end], adder, options)
+                checked = check_against_archive([new], checker, options).result
+                seen |= {
+                    s.stamp for kind in KeyKind for s in store.segments(checker._connection, kind)
+                }
+                so_far = tmp_path / f"old-{end}"
+                so_far.mkdir()
+                for file in files[:end]:
+                    (so_far / file.name).write_bytes(file.read_bytes())
+                expected = run_batch([new], [so_far], options)
+                assert pair_names(checked) == pair_names(expected)
+            assert pair_names(checked)
+            connection = checker._connection
+            now = {s.stamp for kind in KeyKind for s in store.segments(connection, kind)}
+            assert seen - now  # (segments the checker had filters of were merged away)
+            segments = {s for (s,) in connection.execute("SELECT id FROM segments")}
+            filtered = {s for (s,) in connection.execute("SELECT segment FROM filters")}
+            assert segments == filtered
+
+
+def pair_names(result: BatchResult) -> list[tuple[str, ...]]:
+    docs = result.documents
+    return sorted(tuple(sorted((docs[p.a].path.name, docs[p.b].path.name))) for p in result.pairs)
+
+
 def test_an_add_reads_once_and_files_whole_chunks_in_order(tmp_path: Path) -> None:
     """One pool of readers for the whole add, which also work out each document's keys; the
     chunks are filed whole, in the order the files were found; an add cancelled midway keeps
