@@ -62,7 +62,7 @@ Postings = NDArray[np.void]
 BUCKET = 32
 #: segments of one level merged into one of the next level
 FANOUT = 4
-#: postings a merge holds in memory at once (about 33 bytes each)
+#: postings a merge holds in memory at once (about 41 bytes each)
 RANGE_POSTINGS = 2_000_000
 _TOP = np.uint64(1 << 63)
 #: ids in one query's list (buckets, filters, units read at once)
