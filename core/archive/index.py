@@ -715,8 +715,8 @@ def _drop_orphans(connection: sqlite3.Connection, contents: Iterable[int]) -> No
         except CodecError:  # (unreadable: its postings are found the slow way)
             store.purge(connection, KeyKind.SENTENCE, None, gone)
         else:
-            keys_array = np.fromiter(keys, dtype=np.int64)
-            store.purge(connection, KeyKind.SENTENCE, keys_array, gone, filters)
+            held_keys = np.fromiter(keys, dtype=np.int64)
+            store.purge(connection, KeyKind.SENTENCE, held_keys, gone, filters)
         if order is None:
             order = _full_order(connection)
         units = word_units(_units_of(connection, content), order)
