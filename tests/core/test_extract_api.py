@@ -7,6 +7,7 @@ import dataclasses
 import hashlib
 import io
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -127,22 +128,27 @@ def test_a_link_to_a_device_is_refused_by_its_type(tmp_path: Path, target: str) 
 @pytest.mark.parametrize("suffix", sorted(SUPPORTED_SUFFIXES))
 def test_nothing_opens_a_pipe(tmp_path: Path, suffix: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A pipe, or a link to one, is refused by its type before anything opens it (opening a
-    pipe waits for a writer). Every way of opening a file is watched."""
+    pipe waits for a writer). Every way of opening a file is watched, on the thread that
+    extracts (another thread of the test process may open files meanwhile: the session's
+    cluster scheduler reads /proc/diskstats)."""
     pipe = tmp_path / f"pipe{suffix}"
     os.mkfifo(pipe)
     link = tmp_path / f"link{suffix}"
     link.symlink_to(pipe)
     opened: list[str] = []
+    extracting = threading.get_ident()
     real_os_open = os.open
 
     def watching_os_open(name: Any, *args: Any, **kwargs: Any) -> int:
-        opened.append(os.fspath(name))
+        if threading.get_ident() == extracting:
+            opened.append(os.fspath(name))
         return real_os_open(name, *args, **kwargs)
 
     real_open = io.open
 
     def watching_open(name: Any, *args: Any, **kwargs: Any) -> Any:
-        opened.append(os.fspath(name) if isinstance(name, str | os.PathLike) else repr(name))
+        if threading.get_ident() == extracting:
+            opened.append(os.fspath(name) if isinstance(name, str | os.PathLike) else repr(name))
         return real_open(name, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", watching_os_open)
