@@ -13,9 +13,8 @@ exclusive-or its new stem's hash, in 64-bit arithmetic (`core.archive.keys.longe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import chain
 
 import numpy as np
 from numpy.typing import NDArray
@@ -58,33 +57,17 @@ class FiledKeys:
     length: Ints
 
 
-def back_to_back(units: Sequence[Collection[int]]) -> tuple[Ints, Ints]:
-    """The stems of `units` in one array, unit after unit, and where each unit's begin (one
-    more: the end)."""
-    sizes = np.fromiter(map(len, units), dtype=np.int64, count=len(units))
-    starts = np.zeros(len(units) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=starts[1:])
-    stems = np.fromiter(chain.from_iterable(units), dtype=np.int64, count=int(starts[-1]))
-    return stems, starts
-
-
 def owners(starts: Ints) -> Ints:
     """For each stem of units back to back (`starts`), which unit it belongs to."""
     return np.repeat(np.arange(len(starts) - 1, dtype=np.int64), np.diff(starts))
 
 
-def unit_arrays(
-    units: Sequence[Collection[int]], order: StemOrder, settings: RewordSettings = DEFAULT_SETTINGS
-) -> UnitArrays:
-    """`units` (each a sentence's distinct stems, enough for a strong seed) with their stems in
-    `order` (`StemOrder.rank`: fewest sentences first, then the hash)."""
-    return _in_order(*back_to_back(units), order, settings)
-
-
 def packed_unit_arrays(
     units: Sequence[bytes], order: StemOrder, settings: RewordSettings = DEFAULT_SETTINGS
 ) -> UnitArrays:
-    """`unit_arrays` of units packed as the units table keeps them (int64 stem hashes)."""
+    """`units` (each a sentence's distinct stems, enough for a strong seed, packed as the
+    units table keeps them: int64 hashes) with their stems in `order` (`StemOrder.rank`:
+    fewest sentences first, then the hash)."""
     sizes = np.fromiter(map(len, units), dtype=np.int64, count=len(units)) // 8
     starts = np.zeros(len(units) + 1, dtype=np.int64)
     np.cumsum(sizes, out=starts[1:])
