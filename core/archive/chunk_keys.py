@@ -23,9 +23,9 @@ from core.archive.keys import LONGEST, MASK_BITS, MIX, StemOrder
 from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, strong_threshold
 
 Ints = NDArray[np.int64]
-#: which of some distinct keys (of one length, shorter than LONGEST, with how many of the
-#: chunk's sentences reach each) are open: the chunk's `unit_keys` callback on arrays
-OpenAmong = Callable[[Ints, Ints, int], NDArray[np.bool_]]
+#: which of some keys (of one length, shorter than LONGEST, each as many times as the chunk's
+#: sentences reach it) are open: the chunk's `unit_keys` callback on arrays
+OpenAmong = Callable[[Ints, int], NDArray[np.bool_]]
 
 _MIXER = np.uint64(MIX)
 _TOP_BIT = np.uint64(1 << 63)
@@ -66,8 +66,8 @@ def packed_unit_arrays(
     units: Sequence[bytes], order: StemOrder, settings: RewordSettings = DEFAULT_SETTINGS
 ) -> UnitArrays:
     """`units` (each a sentence's distinct stems, enough for a strong seed, packed as the
-    units table keeps them: int64 hashes) with their stems in `order` (`StemOrder.rank`:
-    fewest sentences first, then the hash)."""
+    units table keeps them: int64 hashes, sorted) with their stems in `order`
+    (`StemOrder.rank`: fewest sentences first, then the hash)."""
     sizes = np.fromiter(map(len, units), dtype=np.int64, count=len(units)) // 8
     starts = np.zeros(len(units) + 1, dtype=np.int64)
     np.cumsum(sizes, out=starts[1:])
@@ -76,16 +76,23 @@ def packed_unit_arrays(
 
 
 def _in_order(stems: Ints, starts: Ints, order: StemOrder, settings: RewordSettings) -> UnitArrays:
-    known = np.fromiter(order.counts.keys(), dtype=np.int64, count=len(order.counts))
-    counted = np.fromiter(order.counts.values(), dtype=np.int64, count=len(order.counts))
-    arrangement = np.argsort(known)
-    known, counted = known[arrangement], counted[arrangement]
-    # each stem's count where the order has it, else 0 (never seen: the rarest)
-    known = np.append(known, np.iinfo(np.int64).max)  # (so every search lands on an entry)
-    counted = np.append(counted, 0)
-    at = np.searchsorted(known, stems)
-    counts = np.where(known[at] == stems, counted[at], 0)
-    in_order = np.lexsort((stems, counts, owners(starts)))
+    """Each unit's stems by the order's rank: by their counts, then their hashes. Units come
+    with their stems sorted by hash (packed so), so one stable sort of one number a stem (its
+    unit's, then its count) does it; else a sort by all three."""
+    known, counted = order.arrays()
+    if len(known):
+        at = np.minimum(np.searchsorted(known, stems), len(known) - 1)
+        counts = np.where(known[at] == stems, counted[at], 0)  # (never seen: 0, the rarest)
+    else:
+        counts = np.zeros(len(stems), dtype=np.int64)
+    owner = owners(starts)
+    rising = stems[1:] > stems[:-1]
+    begins = starts[1:-1]
+    rising[begins[(begins > 0) & (begins < len(stems))] - 1] = True  # (where a unit begins)
+    if rising.all():
+        in_order = np.argsort((owner << 32) | counts, kind="stable")
+    else:
+        in_order = np.lexsort((stems, counts, owner))
     return UnitArrays(stems[in_order], starts, thresholds(np.diff(starts), settings))
 
 
@@ -130,9 +137,9 @@ def longer(units: UnitArrays, filed: FiledKeys, length: int) -> FiledKeys:
 
 def chunk_keys(units: UnitArrays, open_among: OpenAmong) -> FiledKeys:
     """The keys each of `units` files under the open keys, one length at a time, as
-    `core.archive.keys.unit_keys` gives them: `open_among(keys, counts, length)` says which of
-    the distinct `keys` of `length` stems are open (`counts`: how many of `units` reach each;
-    an add also opens those the units would fill)."""
+    `core.archive.keys.unit_keys` gives them: `open_among(keys, length)` says which of the
+    `keys` of `length` stems are open (a key as many times as `units` reach it; an add also
+    opens those the units would fill)."""
     owner = owners(units.starts)
     position = np.arange(len(units.stems), dtype=np.int64) - units.starts[owner]
     first = position <= (units.sizes - units.needs)[owner]
@@ -143,8 +150,7 @@ def chunk_keys(units: UnitArrays, open_among: OpenAmong) -> FiledKeys:
     length = 1
     while len(frontier.key):
         if length < LONGEST:
-            keys, inverse, counts = np.unique(frontier.key, return_inverse=True, return_counts=True)
-            is_open = open_among(keys, counts, length)[inverse]
+            is_open = open_among(frontier.key, length)
         else:
             is_open = np.zeros(len(frontier.key), dtype=np.bool_)
         parts.append(_where(frontier, ~is_open))

@@ -792,7 +792,7 @@ def _file_word_keys(
     give it, then, for each key it fills past its line, that key opened (`_Opener.settle`)."""
     opener = _Opener(connection, order)
     units = packed_unit_arrays([stems for _, _, stems in sentences], order)
-    filed = chunk_keys(units, lambda keys, _, __: opener.is_open(keys))
+    filed = chunk_keys(units, lambda keys, _: opener.is_open(keys))
     contents = np.fromiter((c for c, _, _ in sentences), dtype=np.int64, count=len(sentences))
     numbers = np.fromiter((n for _, n, _ in sentences), dtype=np.int64, count=len(sentences))
     postings = opener.settle(_word_postings(filed, contents, numbers, units, stem_masks(units)))
@@ -838,15 +838,17 @@ class _Opener:
 
     def full(self, postings: store.Postings) -> Ints:
         """The keys shorter than LONGEST `postings` hold more of than their line (sorted)."""
-        short = postings[postings["length"] < LONGEST]
-        if not len(short):
+        short = postings["length"] < LONGEST
+        keys, lengths = postings["key"][short], postings["length"][short]
+        if not len(keys):
             return np.zeros(0, dtype=np.int64)
-        order = np.argsort(short["key"])
-        keys = short["key"][order]
+        if not store.ascending(keys):
+            order = np.argsort(keys)
+            keys, lengths = keys[order], lengths[order]
         starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
         counts = np.diff(np.append(starts, len(keys)))
-        lengths = short["length"][order[starts]].astype(np.int64)
-        full: Ints = keys[starts][counts > self.line.above * self.line.growth ** (lengths - 1)]
+        line = self.line.above * self.line.growth ** (lengths[starts].astype(np.int64) - 1)
+        full: Ints = keys[starts][counts > line]
         return full
 
     def open(
@@ -866,17 +868,22 @@ class _Opener:
         archived = store.lookup(
             self.connection, KeyKind.WORD, full, leaving_out=leaving_out, filters=self.filters
         )
-        return postings[~moving], self.longer(np.concatenate([postings[moving], archived]))
+        return store.picked(postings, ~moving), self.longer(
+            store.joined(KeyKind.WORD, [store.picked(postings, moving), archived])
+        )
 
     def settle(self, postings: store.Postings) -> store.Postings:
         """`postings` (to be written as a segment) with every key they fill opened, until none
-        is over its line. After the first round only the keys of the postings just moved can
-        be newly full: each round counts those keys' postings alone."""
-        kept, moved = self.open(postings)
+        is over its line, in key order. After the first round only the keys of the postings
+        just moved can be newly full: each round counts those keys' postings alone."""
+        kept, moved = self.open(store.by_key(postings))
         while len(moved):
+            moved = store.by_key(moved)
             counting = store.among(kept["key"], np.unique(moved["key"]))
-            settled, moved = self.open(np.concatenate([kept[counting], moved]))
-            kept = np.concatenate([kept[~counting], settled])
+            settled, moved = self.open(
+                store.merged(KeyKind.WORD, store.picked(kept, counting), moved)
+            )
+            kept = store.merged(KeyKind.WORD, store.picked(kept, ~counting), settled)
         return kept
 
     def longer(self, postings: store.Postings) -> store.Postings:
@@ -891,12 +898,12 @@ class _Opener:
         # (a sentence no longer in the units table has nothing left to file)
         there = np.fromiter(((c << 32) | u for c, u in blobs), dtype=np.int64, count=len(blobs))
         known = np.isin(where, there)
-        postings, where = postings[known], where[known]
+        postings, where = store.picked(postings, known), where[known]
         pairs, which = np.unique(where, return_inverse=True)
         wanted = [(p >> 32, p & 0xFFFFFFFF) for p in pairs.tolist()]
         units = packed_unit_arrays([blobs[w] for w in wanted], self.order)
         masks = stem_masks(units)
-        moved = [store.empty(KeyKind.WORD)]
+        moved: list[store.Postings] = []
         for length in range(1, LONGEST):
             at = postings["length"] == length
             if at.any():
@@ -915,7 +922,7 @@ class _Opener:
                         masks,
                     )
                 )
-        return np.concatenate(moved)
+        return store.joined(KeyKind.WORD, moved)
 
 
 def _merge(connection: sqlite3.Connection, kind: KeyKind, merging: Sequence[store.Segment]) -> None:
@@ -930,13 +937,14 @@ def _merge(connection: sqlite3.Connection, kind: KeyKind, merging: Sequence[stor
     moved: list[store.Postings] = []
 
     def keep(postings: store.Postings, merged: frozenset[int]) -> store.Postings:
-        kept, more = opener.open(postings[~opener.is_open(postings["key"])], merged)
+        postings = store.by_key(postings)
+        kept, more = opener.open(store.picked(postings, ~opener.is_open(postings["key"])), merged)
         moved.append(more)
         return kept
 
     store.merge(connection, kind, merging, keep)
     if moved:
-        store.write_segment(connection, kind, opener.settle(np.concatenate(moved)))
+        store.write_segment(connection, kind, opener.settle(store.joined(kind, moved)))
 
 
 def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, frozenset[int]]]:

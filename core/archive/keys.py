@@ -55,6 +55,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 from zlib import adler32, crc32
 
+import numpy as np
+from numpy.typing import NDArray
+
 from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, WordProfile, strong_threshold
 from core.documents.signature import Signature
 from core.options import MatchOptions, ShortSentenceRule
@@ -152,6 +155,16 @@ class StemOrder:
     def __init__(self, counts: Mapping[int, int], sample: int) -> None:
         self.counts = counts
         self.sample = sample
+        self._arrays: tuple[NDArray[np.int64], NDArray[np.int64]] | None = None
+
+    def arrays(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """The stems it counts (sorted) and their counts, as arrays (made once)."""
+        if self._arrays is None:
+            known = np.fromiter(self.counts.keys(), dtype=np.int64, count=len(self.counts))
+            counted = np.fromiter(self.counts.values(), dtype=np.int64, count=len(self.counts))
+            arrangement = np.argsort(known)
+            self._arrays = known[arrangement], counted[arrangement]
+        return self._arrays
 
     def rank(self, stem: int) -> tuple[int, int]:
         return self.counts.get(stem, 0), stem

@@ -86,6 +86,50 @@ def empty(kind: KeyKind) -> Postings:
     return np.zeros(0, dtype=DTYPES[kind])
 
 
+def _rows(postings: Postings) -> NDArray[np.void]:
+    """`postings` as plain rows of bytes: numpy copies a structured row (one with a subarray
+    field, the word mask) field by field, and the rows whole; picking or joining many
+    postings is 4 to 8 times faster on the rows (measured on 1.6 million word postings)."""
+    rows: NDArray[np.void] = postings.view(np.dtype((np.void, postings.dtype.itemsize)))
+    return rows
+
+
+def picked(postings: Postings, which: NDArray[Any]) -> Postings:
+    """`postings[which]` (positions, or a mask of them), copied as plain rows."""
+    chosen: Postings = _rows(postings)[which].view(postings.dtype)
+    return chosen
+
+
+def joined(kind: KeyKind, parts: Sequence[Postings]) -> Postings:
+    """The postings of `parts` one after another (of `kind`), copied as plain rows."""
+    if not parts:
+        return empty(kind)
+    return np.concatenate([_rows(p) for p in parts]).view(DTYPES[kind])
+
+
+def ascending(keys: NDArray[np.int64]) -> bool:
+    return bool(np.all(keys[1:] >= keys[:-1]))
+
+
+def by_key(postings: Postings) -> Postings:
+    """`postings` in key order (a stable sort; as they are when they are in order already)."""
+    keys = postings["key"]
+    return postings if ascending(keys) else picked(postings, np.argsort(keys, kind="stable"))
+
+
+def merged(kind: KeyKind, first: Postings, second: Postings) -> Postings:
+    """Two runs of postings in key order as one (a key's postings of `first` before those of
+    `second`), without sorting them again."""
+    rows = np.empty(len(first) + len(second), dtype=np.dtype((np.void, DTYPES[kind].itemsize)))
+    at = np.searchsorted(first["key"], second["key"], side="right") + np.arange(len(second))
+    rest = np.ones(len(rows), dtype=np.bool_)
+    rest[at] = False
+    rows[at] = _rows(second)
+    rows[rest] = _rows(first)
+    both: Postings = rows.view(DTYPES[kind])
+    return both
+
+
 def _unsigned(keys: NDArray[np.int64]) -> NDArray[np.uint64]:
     """Keys as unsigned 64-bit numbers in the same order."""
     return keys.view(np.uint64) ^ _TOP
@@ -164,10 +208,11 @@ class SegmentWriter:
         )
 
     def add(self, postings: Postings) -> None:
-        """Writes `postings` (any order; sorted here), all above what was added before."""
+        """Writes `postings` (any order; sorted here unless they are in key order), all above
+        what was added before."""
         if not len(postings):
             return
-        postings = postings[np.argsort(postings["key"], kind="stable")]
+        postings = by_key(postings)
         keys = postings["key"]
         self.keys.append(keys[np.concatenate(([True], keys[1:] != keys[:-1]))])
         buckets = _buckets(keys, self.shift)
@@ -296,16 +341,16 @@ def lookup(
     """Every posting filed under `keys`, in every segment of `kind` but those `leaving_out`
     (their filters kept in `filters`, read again when None)."""
     keys = np.unique(keys)
-    found = [empty(kind)]
+    found: list[Postings] = []
     if not len(keys):
-        return found[0]
+        return empty(kind)
     ids = [
         i for _, held in _held_buckets(connection, kind, keys, leaving_out, filters) for i in held
     ]
     for rows in _bucket_rows(connection, ids):  # (every segment's at once; a term's, in parts)
         postings = _decoded(kind, [blob for _, blob in rows])
-        found.append(postings[among(postings["key"], keys)])
-    return np.concatenate(found)
+        found.append(picked(postings, among(postings["key"], keys)))
+    return joined(kind, found)
 
 
 def among(values: NDArray[np.int64], wanted: NDArray[np.int64]) -> NDArray[np.bool_]:
@@ -355,7 +400,7 @@ def purge(
                 else:
                     connection.execute(
                         "UPDATE buckets SET postings = ? WHERE id = ?",
-                        (_sealed(postings[~gone].tobytes()), id),
+                        (_sealed(picked(postings, ~gone).tobytes()), id),
                     )
         if taken:
             connection.execute(
@@ -386,6 +431,20 @@ def clear(connection: sqlite3.Connection, kind: KeyKind) -> None:
 
 
 def _drop(connection: sqlite3.Connection, segment: Segment) -> None:
+    """Takes out `segment` (postings merged into another, or filed again), its freed pages
+    left as they are: SQLite's `secure_delete` (on in some builds, Debian's among them)
+    writes zeros over every freed page, through the log, which made dropping the merged
+    segments cost more than writing the merged one. Postings a removal takes out (`purge`)
+    are still zeroed."""
+    (secure,) = connection.execute("PRAGMA secure_delete").fetchone()
+    connection.execute("PRAGMA secure_delete = 0")
+    try:
+        _drop_rows(connection, segment)
+    finally:
+        connection.execute(f"PRAGMA secure_delete = {int(secure)}")
+
+
+def _drop_rows(connection: sqlite3.Connection, segment: Segment) -> None:
     connection.execute(
         "DELETE FROM buckets WHERE id >= ? AND id < ?",
         (_first_id(segment.id), _first_id(segment.id + 1)),
@@ -401,9 +460,7 @@ def postings_of(connection: sqlite3.Connection, segment: Segment) -> Postings:
 
 def everything(connection: sqlite3.Connection, kind: KeyKind) -> Postings:
     """Every posting of `kind` (tests, and small indexes)."""
-    return np.concatenate(
-        [empty(kind), *(postings_of(connection, s) for s in segments(connection, kind))]
-    )
+    return joined(kind, [postings_of(connection, s) for s in segments(connection, kind)])
 
 
 def due(connection: sqlite3.Connection, kind: KeyKind) -> list[Segment]:
@@ -425,7 +482,7 @@ def _ranges_of(
     for number in range(1 << bits):
         low = number << (64 - bits) if bits else 0
         high = ((number + 1) << (64 - bits)) - 1 if bits else (1 << 64) - 1
-        parts = [empty(kind)]
+        parts = []
         for segment in merging:
             shift = min(segment.shift, 64)
             first = _first_id(segment.id) + (low >> shift if shift < 64 else 0)
@@ -439,9 +496,9 @@ def _ranges_of(
             postings = _decoded(kind, blobs)
             if bits and segment.shift > 64 - bits:  # (a bucket wider than the range)
                 unsigned = _unsigned(postings["key"])
-                postings = postings[(unsigned >= low) & (unsigned <= high)]
+                postings = picked(postings, (unsigned >= low) & (unsigned <= high))
             parts.append(postings)
-        yield np.concatenate(parts)
+        yield joined(kind, parts)
 
 
 #: what a merge writes of a range of postings (the rest are dropped, or set aside by the

@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 
 from core.archive.chunk_keys import Ints, thresholds
 from core.archive.keys import MASK_BITS, WordKey, WordUnit
-from core.archive.postings import Postings
+from core.archive.postings import Postings, picked
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -49,12 +49,12 @@ def kept(
     key = np.fromiter((k[0] for _, k in probes), dtype=np.int64, count=count)
     position = np.fromiter((k[1] for _, k in probes), dtype=np.int64, count=count)
     reach = np.fromiter((k[2] - 1 for _, k in probes), dtype=np.int64, count=count)
-    postings = postings[np.argsort(postings["key"], kind="stable")]
+    postings = picked(postings, np.argsort(postings["key"], kind="stable"))
     low = np.searchsorted(postings["key"], key, side="left")
     many = np.searchsorted(postings["key"], key, side="right") - low
     probe = np.repeat(np.arange(count, dtype=np.int64), many)
     first = np.repeat(np.cumsum(many) - many, many)
-    met = postings[np.repeat(low, many) + np.arange(len(probe), dtype=np.int64) - first]
+    met = picked(postings, np.repeat(low, many) + np.arange(len(probe), dtype=np.int64) - first)
     sentence = sentence[probe]
     sizes = np.fromiter((u.size for u in units), dtype=np.int64, count=len(units))
     needs = np.fromiter((u.need for u in units), dtype=np.int64, count=len(units))
@@ -65,7 +65,7 @@ def kept(
         both <= size - met["position"].astype(np.int64) + reach
     )
     passes &= _mask_counts(units, sentence, met["mask"]) >= both
-    return Met(probe[passes], met[passes], both[passes])
+    return Met(probe[passes], picked(met, passes), both[passes])
 
 
 def _mask_counts(units: Sequence[WordUnit], sentence: Ints, masks: NDArray[np.uint64]) -> Ints:

@@ -51,11 +51,12 @@ def test_chunk_keys_are_unit_keys(
     def open_one_at_a_time(keys: Counter[int], length: int) -> set[int]:
         return {k for k, n in keys.items() if opens(k, n, length)}
 
-    def open_on_arrays(keys: np.ndarray, reached: np.ndarray, length: int) -> np.ndarray:
+    def open_on_arrays(keys: np.ndarray, length: int) -> np.ndarray:
+        distinct, inverse, reached = np.unique(keys, return_inverse=True, return_counts=True)
         return np.array(
-            [opens(k, n, length) for k, n in zip(keys.tolist(), reached.tolist(), strict=True)],
+            [opens(k, n, length) for k, n in zip(distinct.tolist(), reached.tolist(), strict=True)],
             dtype=np.bool_,
-        )
+        )[inverse]
 
     one_at_a_time = unit_keys(word_units(enumerate(units), order), open_one_at_a_time)
     expected = sorted(
@@ -80,3 +81,24 @@ def test_chunk_keys_are_unit_keys(
         start, end = arrays.starts[u], arrays.starts[u + 1]
         assert tuple(arrays.stems[start:end].tolist()) == unit.stems
         assert arrays.needs[u] == unit.need
+
+
+@given(sentences(), st.data())
+@settings(max_examples=200, deadline=None)
+def test_units_packed_in_any_order_get_the_same_order(
+    units: list[frozenset[int]], data: st.DataObject
+) -> None:
+    """Units come packed sorted by hash (one sort does), but a blob in another order (an
+    index written otherwise) is put in the same order all the same."""
+    stems = sorted({h for u in units for h in u})
+    counts = data.draw(st.dictionaries(st.sampled_from(stems), st.integers(0, 9))) if stems else {}
+    order = StemOrder(counts, 100)
+    shuffled = [
+        np.array(data.draw(st.permutations(sorted(u))), dtype="<i8").tobytes() for u in units
+    ]
+    sorted_arrays = packed_unit_arrays([packed(u) for u in units], order)
+    any_arrays = packed_unit_arrays(shuffled, order)
+    assert sorted_arrays.stems.tolist() == any_arrays.stems.tolist()
+    assert sorted_arrays.starts.tolist() == any_arrays.starts.tolist()
+    expected = [s for unit in word_units(enumerate(units), order) for s in unit.stems]
+    assert sorted_arrays.stems.tolist() == expected
