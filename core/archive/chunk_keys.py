@@ -56,6 +56,12 @@ class FiledKeys:
     position: Ints
     length: Ints
 
+    def at(self, which: NDArray[np.bool_] | Ints) -> FiledKeys:
+        """These keys where `which` (a mask, or places) says."""
+        return FiledKeys(
+            self.unit[which], self.key[which], self.position[which], self.length[which]
+        )
+
 
 def owners(starts: Ints) -> Ints:
     """For each stem of units back to back (`starts`), which unit it belongs to."""
@@ -153,14 +159,10 @@ def chunk_keys(units: UnitArrays, open_among: OpenAmong) -> FiledKeys:
             is_open = open_among(frontier.key, length)
         else:
             is_open = np.zeros(len(frontier.key), dtype=np.bool_)
-        parts.append(_where(frontier, ~is_open))
-        frontier = longer(units, _where(frontier, is_open), length)
+        parts.append(frontier.at(~is_open))
+        frontier = longer(units, frontier.at(is_open), length)
         length += 1
     if not parts:
         empty = np.zeros(0, dtype=np.int64)
         return FiledKeys(empty, empty, empty, empty)
     return FiledKeys(*(np.concatenate([getattr(p, f) for p in parts]) for f in FiledKeys.__slots__))
-
-
-def _where(keys: FiledKeys, mask: NDArray[np.bool_]) -> FiledKeys:
-    return FiledKeys(keys.unit[mask], keys.key[mask], keys.position[mask], keys.length[mask])

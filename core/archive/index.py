@@ -354,7 +354,7 @@ class ArchiveIndex:
             sentences = [(content, n, blob) for content, ready in fresh for n, blob in ready.units]
             made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
             if made is None:  # the archive's first documents: the order is made from them
-                _make_order(connection, (array("q", blob) for _, _, blob in sentences))
+                _make_order(connection, [blob for _, _, blob in sentences])
             order = self._order_of(connection, None)
             keys = [np.frombuffer(ready.sentence_keys, dtype=np.int64) for _, ready in fresh]
             sentence_rows = np.zeros(sum(map(len, keys)), dtype=DTYPES[KeyKind.SENTENCE])
@@ -764,22 +764,34 @@ def _open_among(connection: sqlite3.Connection, keys: Iterable[int], error: Any 
 def _unit_blobs(
     connection: sqlite3.Connection, units: Iterable[tuple[int, int]]
 ) -> dict[tuple[int, int], bytes]:
-    """(content, unit) -> the units table's stems blob: the wanted pairs, in order, joined on
-    the table's primary key (a list of constant rows: nothing written, not even a temporary
-    table), a few thousand a query."""
-    wanted = sorted({(content << 32) | unit for content, unit in units})
-    found: dict[tuple[int, int], bytes] = {}
+    """(content, unit) -> the units table's stems blob, for those of `units` it holds."""
+    wanted = np.unique(
+        np.fromiter(((content << 32) | unit for content, unit in units), dtype=np.int64)
+    )
+    found, blobs = _blobs_at(connection, wanted)
+    return {
+        (at >> 32, at & 0xFFFFFFFF): blob for at, blob in zip(found.tolist(), blobs, strict=True)
+    }
+
+
+def _blobs_at(connection: sqlite3.Connection, wanted: Ints) -> tuple[Ints, list[bytes]]:
+    """Of `wanted` (sentences as content << 32 | unit, sorted, distinct), those the units
+    table holds (sorted) and their stems blobs: the wanted rows joined on the table's primary
+    key (a list of constant rows: nothing written, not even a temporary table), a few
+    thousand a query."""
+    rows: list[tuple[int, int, bytes]] = []
     for start in range(0, len(wanted), store.IN_LIST):
-        part = wanted[start : start + store.IN_LIST]
-        rows = ",".join(["(?)"] * len(part))
-        for content, unit, blob in connection.execute(
-            f"WITH wanted (at) AS (VALUES {rows}) SELECT u.content, u.unit, u.stems "
+        part = wanted[start : start + store.IN_LIST].tolist()
+        values = ",".join(["(?)"] * len(part))
+        rows += connection.execute(
+            f"WITH wanted (at) AS (VALUES {values}) SELECT u.content, u.unit, u.stems "
             "FROM wanted CROSS JOIN units AS u "
             "ON u.content = wanted.at >> 32 AND u.unit = wanted.at & 4294967295",
             part,
-        ):
-            found[(content, unit)] = blob
-    return found
+        ).fetchall()
+    found = np.fromiter(((c << 32) | u for c, u, _ in rows), dtype=np.int64, count=len(rows))
+    arrangement = np.argsort(found, kind="stable")
+    return found[arrangement], [rows[k][2] for k in arrangement.tolist()]
 
 
 def _file_word_keys(
@@ -793,6 +805,7 @@ def _file_word_keys(
     opener = _Opener(connection, order)
     units = packed_unit_arrays([stems for _, _, stems in sentences], order)
     filed = chunk_keys(units, lambda keys, _: opener.is_open(keys))
+    filed = filed.at(np.argsort(filed.key, kind="stable"))  # (the postings in key order)
     contents = np.fromiter((c for c, _, _ in sentences), dtype=np.int64, count=len(sentences))
     numbers = np.fromiter((n for _, n, _ in sentences), dtype=np.int64, count=len(sentences))
     postings = opener.settle(_word_postings(filed, contents, numbers, units, stem_masks(units)))
@@ -892,16 +905,15 @@ class _Opener:
         if not len(postings):
             return postings
         where = (postings["content"].astype(np.int64) << 32) | postings["unit"].astype(np.int64)
-        blobs = _unit_blobs(
-            self.connection, [(w >> 32, w & 0xFFFFFFFF) for w in np.unique(where).tolist()]
-        )
+        wanted, which = np.unique(where, return_inverse=True)
+        pairs, blobs = _blobs_at(self.connection, wanted)
         # (a sentence no longer in the units table has nothing left to file)
-        there = np.fromiter(((c << 32) | u for c, u in blobs), dtype=np.int64, count=len(blobs))
-        known = np.isin(where, there)
-        postings, where = store.picked(postings, known), where[known]
-        pairs, which = np.unique(where, return_inverse=True)
-        wanted = [(p >> 32, p & 0xFFFFFFFF) for p in pairs.tolist()]
-        units = packed_unit_arrays([blobs[w] for w in wanted], self.order)
+        known = store.among(wanted, pairs)
+        if not known.all():
+            held = known[which]
+            postings = store.picked(postings, held)
+            which = (np.cumsum(known) - 1)[which[held]]
+        units = packed_unit_arrays(blobs, self.order)
         masks = stem_masks(units)
         moved: list[store.Postings] = []
         for length in range(1, LONGEST):
@@ -956,26 +968,20 @@ def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, f
     ]
 
 
-def _make_order(connection: sqlite3.Connection, units: Iterable[Iterable[int]]) -> None:
-    """Makes the stem order from `units` (the archive's sentences so far): the sentences
-    holding each stem (a stem in one sentence only is left out: it ranks as one never seen,
-    as rare as can be, which keeps names, typos and one-off words out of the table)."""
-    sentences = 0
-
-    def counting() -> Iterator[Iterable[int]]:
-        nonlocal sentences
-        for stems in units:
-            sentences += 1
-            yield stems
-
-    counts = StemOrder.counted(counting())
+def _make_order(connection: sqlite3.Connection, units: Sequence[bytes]) -> None:
+    """Makes the stem order from `units` (the archive's sentences so far, each its distinct
+    stems packed): the sentences holding each stem (a stem in one sentence only is left out:
+    it ranks as one never seen, as rare as can be, which keeps names, typos and one-off
+    words out of the table)."""
+    stems, counts = np.unique(np.frombuffer(b"".join(units), dtype="<i8"), return_counts=True)
+    shared = counts > 1
     connection.execute("DELETE FROM stem_order")
     connection.executemany(
         "INSERT INTO stem_order (stem, sentences) VALUES (?, ?)",
-        sorted((s, n) for s, n in counts.items() if n > 1),
+        zip(stems[shared].tolist(), counts[shared].tolist(), strict=True),
     )
     connection.execute(
-        "INSERT OR REPLACE INTO meta (name, value) VALUES ('stem_order', ?)", (str(sentences),)
+        "INSERT OR REPLACE INTO meta (name, value) VALUES ('stem_order', ?)", (str(len(units)),)
     )
 
 
@@ -995,7 +1001,7 @@ def _make_order_again_if_small(connection: sqlite3.Connection) -> None:
         (content, unit, bytes(blob))
         for content, unit, blob in connection.execute("SELECT content, unit, stems FROM units")
     ]
-    _make_order(connection, (array("q", blob) for _, _, blob in everything))
+    _make_order(connection, [blob for _, _, blob in everything])
     order = _full_order(connection)
     store.clear(connection, KeyKind.WORD)
     connection.execute("DELETE FROM open_keys")

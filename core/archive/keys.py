@@ -173,14 +173,6 @@ class StemOrder:
         """`stems` numbered in the order (sorting by these numbers is sorting by `rank`)."""
         return {h: k for k, h in enumerate(sorted(set(stems), key=self.rank))}
 
-    @staticmethod
-    def counted(units: Iterable[Iterable[int]]) -> Counter[int]:
-        """The sentences holding each stem (hash), over `units` (each one sentence's stems)."""
-        counts: Counter[int] = Counter()
-        for stems in units:
-            counts.update(set(stems))
-        return counts
-
 
 class StemHashes(dict[str, int]):
     """Stem -> its hash, worked out once per stem (kept across documents)."""

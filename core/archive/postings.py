@@ -218,20 +218,20 @@ class SegmentWriter:
         buckets = _buckets(keys, self.shift)
         cuts = np.flatnonzero(np.diff(buckets)) + 1
         bounds = [0, *cuts.tolist(), len(postings)]
-        data = postings.tobytes()
+        data = memoryview(postings.tobytes())
         width = postings.dtype.itemsize
         base = _first_id(self.id)
         firsts = buckets[bounds[:-1]].tolist()
-        rows = [
+        bodies = [  # (views of `data`: nothing copied before it is sealed)
             (base + bucket, data[start * width : end * width])
             for bucket, start, end in zip(firsts, bounds[:-1], bounds[1:], strict=True)
         ]
         if firsts[0] == self.last:  # (a bucket wider than a merge's range: it grows)
-            before = _decoded(self.kind, [self._blob(rows[0][0])]).tobytes()
-            rows[0] = (rows[0][0], before + rows[0][1])
+            before = _decoded(self.kind, [self._blob(bodies[0][0])]).tobytes()
+            bodies[0] = (bodies[0][0], memoryview(before + bodies[0][1]))
         self.connection.executemany(
             "INSERT OR REPLACE INTO buckets (id, postings) VALUES (?, ?)",
-            [(id, _sealed(body)) for id, body in rows],
+            [(id, _sealed(body)) for id, body in bodies],
         )
         self.last = firsts[-1]
         self.count += len(postings)
@@ -268,7 +268,7 @@ def write_segment(
         writer.close()
 
 
-def _sealed(data: bytes) -> bytes:
+def _sealed(data: bytes | memoryview) -> bytes:
     """A bucket's blob: its postings after their CRC-32 (4 bytes, little-endian)."""
     return crc32(data).to_bytes(4, "little") + data
 
