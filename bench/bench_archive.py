@@ -4,7 +4,8 @@
 For each archive size (the first N essays of one collection, by year, as hard links):
 
 - **add**: `doppel archive add TREE --index FILE --lang en` in a fresh process, timed from
-  outside (wall and CPU of the process and its workers), against **preprocessing** the same
+  outside (wall and CPU of the process and its workers; the peak memory of the largest of
+  them), against **preprocessing** the same
   files as a cold folder check does: `load_all` of them into a new document cache (read,
   normalised, split, signed, profiled for the reworded detector, and the same rows an add keeps
   stored: the record and the whole Document), in a fresh process the same way, run before and
@@ -70,6 +71,24 @@ def timed(command: list[str]) -> tuple[float, float, str]:
     if done.returncode not in (0, 1):  # (1: a check found pairs)
         raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
     return wall, children_cpu() - cpu, done.stdout
+
+
+def timed_peak(command: list[str]) -> tuple[float, float, str, int]:
+    """`timed`, and the peak memory (MB, high-water RSS) of the largest of its processes (it
+    or a worker it started)."""
+    import tempfile
+
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stdout=out, stderr=err, text=True)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if process.returncode not in (0, 1):
+            raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{err.read()}")
+        return wall, usage.ru_utime + usage.ru_stime, out.read(), usage.ru_maxrss // 1024
 
 
 # --- run in a fresh process (python bench/bench_archive.py --preprocess / --check) -----------
@@ -185,10 +204,10 @@ def add_size(data: Path, size: int, baseline: bool, rebuild: bool) -> dict[str, 
             stale.unlink()
         preprocess_command = [PYTHON, THIS, "--preprocess", str(tree)]
         before = timed(preprocess_command) if baseline else None
-        wall, cpu, out = timed(
+        wall, cpu, out, peak = timed_peak(
             [DOPPEL, "archive", "add", str(tree), "--index", str(index), "--lang", LANG, "--json"]
         )
-        row["add_s"], row["add_cpu_s"] = round(wall, 2), round(cpu, 2)
+        row["add_s"], row["add_cpu_s"], row["add_peak_mb"] = round(wall, 2), round(cpu, 2), peak
         row["add_result"] = {
             k: v for k, v in json.loads(out).items() if k in ("added", "updated", "unchanged")
         }
@@ -334,8 +353,9 @@ def report(result: dict[str, Any]) -> str:
         f"{result['new']} new essays; check times warm, best of {result['repeats']} in one "
         f"process; process start-up (`doppel --version`) {result['start_up_s']:.2f} s.",
         "",
-        "| archived | add | preprocess | add / preprocess (wall, CPU) | index bytes / document |",
-        "|---:|---:|---:|---|---:|",
+        "| archived | add | preprocess | add / preprocess (wall, CPU) | add's peak memory "
+        "| index bytes / document |",
+        "|---:|---:|---:|---|---:|---:|",
     ]
     for row in result["add"]:
         pre = row.get("preprocess_s")
@@ -344,7 +364,7 @@ def report(result: dict[str, Any]) -> str:
             f"| {row['n']:,} | {add} | "
             f"{' / '.join(f'{p} s' for p in pre) if pre else '—'} | "
             f"{row.get('add_over_preprocess', '—')} / {row.get('add_over_preprocess_cpu', '—')} | "
-            f"{row['bytes_per_document']:,} |"
+            f"{row.get('add_peak_mb', '—')} MB | {row['bytes_per_document']:,} |"
         )
     lines += [
         "",

@@ -76,6 +76,9 @@ T = TypeVar("T")
 
 #: SQLite's limit on bound values in one statement, with room to spare
 _CHUNK = 500
+#: postings a merge holds of the sentences it files again under longer keys before it writes
+#: them as a segment: about 80 MB (the merged ranges are bounded by postings.RANGE_POSTINGS)
+MOVED_POSTINGS = 2_000_000
 #: SQLite's page cache (KiB) of a connection that writes: a large archive's tables are big
 #: B-trees, and filing touches many of their pages again and again
 CACHE_KIB = 128 * 1024
@@ -363,8 +366,7 @@ class ArchiveIndex:
                 sentence_rows["content"] = np.repeat([c for c, _ in fresh], list(map(len, keys)))
             store.write_segment(connection, KeyKind.SENTENCE, sentence_rows)
             connection.executemany(
-                "INSERT OR REPLACE INTO units (content, unit, stems) VALUES (?, ?, ?)",
-                [(content, n, blob) for content, ready in fresh for n, blob in ready.units],
+                "INSERT OR REPLACE INTO units (content, unit, stems) VALUES (?, ?, ?)", sentences
             )
             _file_word_keys(connection, order, sentences)
             connection.executemany(
@@ -870,9 +872,16 @@ class _Opener:
         """Opens the keys `postings` fill: returns the postings under other keys, and every
         posting under the opened keys, here and in the index's segments (but those
         `leaving_out`), filed under its longer keys."""
+        staying, moved = self._open(postings, leaving_out)
+        return (postings if staying.all() else store.picked(postings, staying)), moved
+
+    def _open(
+        self, postings: store.Postings, leaving_out: frozenset[int] = frozenset()
+    ) -> tuple[NDArray[np.bool_], store.Postings]:
+        """`open`, the postings under other keys told by a mask."""
         full = self.full(postings)
         if not len(full):
-            return postings, store.empty(KeyKind.WORD)
+            return np.ones(len(postings), dtype=np.bool_), store.empty(KeyKind.WORD)
         self.connection.executemany(
             "INSERT OR IGNORE INTO open_keys (key) VALUES (?)", [(k,) for k in full.tolist()]
         )
@@ -881,23 +890,36 @@ class _Opener:
         archived = store.lookup(
             self.connection, KeyKind.WORD, full, leaving_out=leaving_out, filters=self.filters
         )
-        return store.picked(postings, ~moving), self.longer(
+        return ~moving, self.longer(
             store.joined(KeyKind.WORD, [store.picked(postings, moving), archived])
         )
 
-    def settle(self, postings: store.Postings) -> store.Postings:
+    def settle(
+        self, postings: store.Postings, leaving_out: frozenset[int] = frozenset()
+    ) -> store.Postings:
         """`postings` (to be written as a segment) with every key they fill opened, until none
         is over its line, in key order. After the first round only the keys of the postings
-        just moved can be newly full: each round counts those keys' postings alone."""
-        kept, moved = self.open(store.by_key(postings))
+        just moved can be newly full: each round counts those keys' postings alone (those of
+        `postings` still there, told by a mask, and those of earlier rounds: copied once).
+        Keys are looked up in every segment but those `leaving_out`."""
+        postings = store.by_key(postings)
+        staying, moved = self._open(postings, leaving_out)
+        rounds: list[store.Postings] = []  # (what each later round left in place, by key)
         while len(moved):
-            moved = store.by_key(moved)
-            counting = store.among(kept["key"], np.unique(moved["key"]))
-            settled, moved = self.open(
-                store.merged(KeyKind.WORD, store.picked(kept, counting), moved)
-            )
-            kept = store.merged(KeyKind.WORD, store.picked(kept, ~counting), settled)
-        return kept
+            wanted = np.unique(moved["key"])
+            counting = staying & store.among(postings["key"], wanted)
+            staying &= ~counting
+            counted = [store.picked(postings, counting), moved]
+            for k, earlier in enumerate(rounds):
+                again = store.among(earlier["key"], wanted)
+                if again.any():
+                    counted.append(store.picked(earlier, again))
+                    rounds[k] = store.picked(earlier, ~again)
+            these = store.by_key(store.joined(KeyKind.WORD, counted))
+            stay, moved = self._open(these, leaving_out)
+            rounds.append(store.picked(these, stay))
+        settled = store.by_key(store.joined(KeyKind.WORD, rounds))
+        return store.merged(KeyKind.WORD, store.picked(postings, staying), settled)
 
     def longer(self, postings: store.Postings) -> store.Postings:
         """Each of `postings` (a sentence under a key now open) under its keys one stem
@@ -940,23 +962,32 @@ class _Opener:
 def _merge(connection: sqlite3.Connection, kind: KeyKind, merging: Sequence[store.Segment]) -> None:
     """Merges `merging` into one segment. Word postings under open keys are dropped (their
     sentences are filed under longer keys already), and the keys a merged range fills past
-    their line are opened: their postings, filed under longer keys, are written as a new
-    segment after the merge."""
+    their line are opened: their postings, filed under longer keys, are written as new
+    segments, one each time MOVED_POSTINGS of them are held (what a merge holds stays
+    bounded, however large the segments merged)."""
     if kind is KeyKind.SENTENCE:
         store.merge(connection, kind, merging, lambda postings, _: postings)
         return
     opener = _Opener(connection, _full_order(connection))
     moved: list[store.Postings] = []
+    sources = frozenset(s.id for s in merging)
+
+    def write_moved(leaving_out: frozenset[int] = frozenset()) -> None:
+        store.write_segment(connection, kind, opener.settle(store.joined(kind, moved), leaving_out))
+        moved.clear()
 
     def keep(postings: store.Postings, merged: frozenset[int]) -> store.Postings:
         postings = store.by_key(postings)
         kept, more = opener.open(store.picked(postings, ~opener.is_open(postings["key"])), merged)
         moved.append(more)
+        if sum(map(len, moved)) >= MOVED_POSTINGS:
+            # (mid-merge, a key these fill is looked up in the segments being merged, still
+            # whole, and not in the one being written: each of its postings is moved once)
+            write_moved(leaving_out=merged - sources)
         return kept
 
     store.merge(connection, kind, merging, keep)
-    if moved:
-        store.write_segment(connection, kind, opener.settle(store.joined(kind, moved)))
+    write_moved()
 
 
 def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, frozenset[int]]]:

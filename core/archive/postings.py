@@ -12,7 +12,7 @@ at the end of the table, in order), with a Bloom filter of the keys it holds
 may hold it. When
 `FANOUT` segments of one level are there, they are merged into one of the next level, a range
 of keys at a time (memory holds one range): a posting is rewritten once a level, and a check
-reads a few segments per level (about log₄ of the chunks filed).
+reads a few segments per level (about log₆ of the chunks filed).
 
 What a posting holds is the kind's `DTYPES` (little-endian, packed): a sentence key's content,
 or a word key's content, sentence, last stem's position, sentence size, key length and the
@@ -60,8 +60,13 @@ DTYPES = {
 Postings = NDArray[np.void]
 #: postings in a bucket (on average): what a look-up of one key reads per segment
 BUCKET = 32
-#: segments of one level merged into one of the next level
-FANOUT = 4
+#: segments of one level merged into one of the next level. Six, measured against four and
+#: eight at 10,000 and 100,000 archived (docs/benchmarks.md, "The archive index"): each
+#: merge rewrites every posting it holds and opens the keys it fills, so merging fewer times
+#: makes the add cheaper; a check reads each segment whose filter may hold a key, up to its
+#: line, so more segments make it dearer (eight: 8 at 100,000, ×2.03 against 1,000; six and
+#: four: 5)
+FANOUT = 6
 #: postings a merge holds in memory at once (about 41 bytes each)
 RANGE_POSTINGS = 2_000_000
 _TOP = np.uint64(1 << 63)
@@ -120,6 +125,8 @@ def by_key(postings: Postings) -> Postings:
 def merged(kind: KeyKind, first: Postings, second: Postings) -> Postings:
     """Two runs of postings in key order as one (a key's postings of `first` before those of
     `second`), without sorting them again."""
+    if not len(second) or not len(first):
+        return second if not len(first) else first
     rows = np.empty(len(first) + len(second), dtype=np.dtype((np.void, DTYPES[kind].itemsize)))
     at = np.searchsorted(first["key"], second["key"], side="right") + np.arange(len(second))
     rest = np.ones(len(rows), dtype=np.bool_)
@@ -431,11 +438,11 @@ def clear(connection: sqlite3.Connection, kind: KeyKind) -> None:
 
 
 def _drop(connection: sqlite3.Connection, segment: Segment) -> None:
-    """Takes out `segment` (postings merged into another, or filed again), its freed pages
+    """Takes out `segment` (merged into another, filed again, or emptied), its freed pages
     left as they are: SQLite's `secure_delete` (on in some builds, Debian's among them)
-    writes zeros over every freed page, through the log, which made dropping the merged
-    segments cost more than writing the merged one. Postings a removal takes out (`purge`)
-    are still zeroed."""
+    writes zeros over every freed page, through the log. A segment holds key hashes and
+    numbers, never text; what a removal takes out of the contents and units tables (a
+    document's text and stems) is still zeroed."""
     (secure,) = connection.execute("PRAGMA secure_delete").fetchone()
     connection.execute("PRAGMA secure_delete = 0")
     try:

@@ -303,12 +303,17 @@ def test_adding_is_incremental_and_follows_changes(tmp_path: Path, open_above: i
         assert counts == [0, 0, 0, 0]  # nothing left behind by what was removed
 
 
-def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(tmp_path: Path) -> None:
+@pytest.mark.parametrize("moved", [2_000_000, 80])
+def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(
+    tmp_path: Path, moved: int
+) -> None:
     """Filings of one document each, merged two by two: the merges open keys no filing
-    filled alone, drop what is filed under open keys, and every check stays the batch's."""
+    filled alone, drop what is filed under open keys, and every check stays the batch's —
+    also when a merge writes what it moves a few postings at a time, mid-merge."""
     old, new = write_collection(tmp_path, 7, 40, 60, students=False, prompt=False)
     options = BatchOptions(signature=EN, workers=1)
     with (
+        mock.patch("core.archive.index.MOVED_POSTINGS", moved),
         mock.patch("core.archive.postings.FANOUT", 2),
         mock.patch("core.archive.add.ADD_CHUNK", 3),
         mock.patch("core.archive.index.SAMPLE_UNITS", 0),  # (the first filing's order kept)
@@ -320,6 +325,42 @@ def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(tmp_path
         levels = [s.level for s in store.segments(connection, KeyKind.WORD)]
         assert max(levels) >= 2 and len(levels) <= max(levels) + 1
         assert connection.execute("SELECT count(*) FROM open_keys").fetchone()[0]
+        assert filed_as_the_open_keys_say(index)
+        checked = check_against_archive([new], index, options).result
+    assert as_facts(checked) == as_facts(run_batch([new], [old], options))
+
+
+def test_a_merge_that_writes_what_it_moves_mid_merge_files_each_sentence_once(
+    tmp_path: Path,
+) -> None:
+    """Documents sharing a few sentences fill keys at every length, so a merge that writes
+    what it moves every few postings opens keys mid-merge (looked up in the segments being
+    merged, not in the one being written): every sentence is still filed once, under the
+    keys the open keys give it, and every check stays the batch's."""
+    rng = random.Random(5)
+    vocabulary = [f"{a}{b}{c}" for a in "bdfgklmnprstvz" for b in "aeiou" for c in "bdgklmnprst"]
+
+    def sentence(words: list[str]) -> str:
+        return " ".join(rng.choice(words) for _ in range(12)).capitalize() + "."
+
+    shared = [sentence(vocabulary[:80]) for _ in range(8)]
+    old, new = tmp_path / "old", tmp_path / "new"
+    old.mkdir()
+    new.mkdir()
+    for k in range(26):
+        body = rng.sample(shared, 5) + [sentence(vocabulary) for _ in range(6)]
+        rng.shuffle(body)
+        ((old if k < 24 else new) / f"d{k:02}.txt").write_text(" ".join(body), encoding="utf-8")
+    options = BatchOptions(signature=EN, workers=1)
+    with (
+        mock.patch("core.archive.index.MOVED_POSTINGS", 20),
+        mock.patch("core.archive.postings.FANOUT", 2),
+        mock.patch("core.archive.add.ADD_CHUNK", 2),
+        mock.patch("core.archive.index.SAMPLE_UNITS", 0),
+        small_open_line(3),
+        ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN) as index,
+    ):
+        add_to_archive([old], index, options)
         assert filed_as_the_open_keys_say(index)
         checked = check_against_archive([new], index, options).result
     assert as_facts(checked) == as_facts(run_batch([new], [old], options))
