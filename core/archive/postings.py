@@ -60,12 +60,12 @@ DTYPES = {
 Postings = NDArray[np.void]
 #: postings in a bucket (on average): what a look-up of one key reads per segment
 BUCKET = 32
-#: segments of one level merged into one of the next level. Six, measured against four and
-#: eight at 10,000 and 100,000 archived (docs/benchmarks.md, "The archive index"): each
-#: merge rewrites every posting it holds and opens the keys it fills, so merging fewer times
-#: makes the add cheaper; a check reads each segment whose filter may hold a key, up to its
-#: line, so more segments make it dearer (eight: 8 at 100,000, ×2.03 against 1,000; six and
-#: four: 5)
+#: segments of one level merged into one of the next level. Six, measured against four (and
+#: eight) on the archive benchmark (docs/benchmarks.md, "The archive index"): no merge is due
+#: in an add of 10,000 (its filing 9 CPU-s against 17), and a check at 100,000 holds (one
+#: essay ×1.33 of its time against 1,000, seven segments of word keys); but
+#: a key opens past its line in one segment, so larger segments open more keys and file more
+#: postings a sentence (the index of 100,000: 183 KB a document against 118)
 FANOUT = 6
 #: postings a merge holds in memory at once (about 41 bytes each)
 RANGE_POSTINGS = 2_000_000
