@@ -138,3 +138,46 @@ def test_a_damaged_filter_is_damage_not_a_key_missed(tmp_path: Path) -> None:
     found = store.lookup(connection, KeyKind.SENTENCE, np.array([5], dtype=np.int64))
     assert pairs(found) == [(5, 1)]
     connection.close()
+
+
+def _word_postings(rows: list[tuple[int, int]]) -> store.Postings:
+    postings = np.zeros(len(rows), dtype=DTYPES[KeyKind.WORD])
+    postings["key"] = [k for k, _ in rows]
+    postings["content"] = [c for _, c in rows]
+    contents = postings["content"].astype(np.uint64)
+    postings["mask"] = np.stack([contents, contents ^ np.uint64(0xFFFF)], axis=1).reshape(-1, 2)
+    # (the subarray field copied too)
+    return postings
+
+
+def _listed(postings: store.Postings) -> list[tuple[int, int, list[int]]]:
+    return list(
+        zip(
+            postings["key"].tolist(),
+            postings["content"].tolist(),
+            postings["mask"].tolist(),
+            strict=True,
+        )
+    )
+
+
+@given(
+    st.lists(st.tuples(KEYS, st.integers(0, 99)), max_size=30),
+    st.lists(st.tuples(KEYS, st.integers(100, 199)), max_size=30),
+)
+def test_postings_picked_joined_and_merged_as_numpy_would(
+    first: list[tuple[int, int]], second: list[tuple[int, int]]
+) -> None:
+    """The plain-row copies give what numpy's own indexing and a stable sort give."""
+    a, b = _word_postings(first), _word_postings(second)
+    mask = a["content"] % 2 == 0
+    assert _listed(store.picked(a, mask)) == _listed(a[mask])
+    order = np.argsort(a["key"], kind="stable")
+    assert _listed(store.picked(a, order)) == _listed(a[order])
+    assert _listed(store.by_key(a)) == _listed(a[order])
+    both = np.concatenate([a, b])
+    assert _listed(store.joined(KeyKind.WORD, [a, b])) == _listed(both)
+    sorted_a, sorted_b = store.by_key(a), store.by_key(b)
+    expected = np.concatenate([sorted_a, sorted_b])
+    expected = expected[np.argsort(expected["key"], kind="stable")]
+    assert _listed(store.merged(KeyKind.WORD, sorted_a, sorted_b)) == _listed(expected)
