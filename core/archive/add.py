@@ -84,7 +84,9 @@ def _add(
                 _Store(index),
                 options.workers,
                 _scaled(progress),
-                job=ReadJob(index.options, extra=prepared_in_worker),
+                # (what a chunk files of a document read: its stored rows and what was
+                # prepared of it; its record comes back as a summary, not whole)
+                job=ReadJob(index.options, extra=prepared_in_worker, records=False),
                 cluster=cluster,
                 each=chunks.take,
             )

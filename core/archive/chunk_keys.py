@@ -13,13 +13,14 @@ exclusive-or its new stem's hash, in 64-bit arithmetic (`core.archive.keys.longe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
 from core.archive.keys import LONGEST, MASK_BITS, MIX, StemOrder
+from core.archive.unit_stems import UnitStems
 from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, strong_threshold
 
 Ints = NDArray[np.int64]
@@ -68,17 +69,13 @@ def owners(starts: Ints) -> Ints:
     return np.repeat(np.arange(len(starts) - 1, dtype=np.int64), np.diff(starts))
 
 
-def packed_unit_arrays(
-    units: Sequence[bytes], order: StemOrder, settings: RewordSettings = DEFAULT_SETTINGS
+def unit_arrays(
+    units: UnitStems, order: StemOrder, settings: RewordSettings = DEFAULT_SETTINGS
 ) -> UnitArrays:
-    """`units` (each a sentence's distinct stems, enough for a strong seed, packed as the
-    units table keeps them: int64 hashes, sorted) with their stems in `order`
-    (`StemOrder.rank`: fewest sentences first, then the hash)."""
-    sizes = np.fromiter(map(len, units), dtype=np.int64, count=len(units)) // 8
-    starts = np.zeros(len(units) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=starts[1:])
-    stems = np.frombuffer(b"".join(units), dtype="<i8").astype(np.int64)
-    return _in_order(stems, starts, order, settings)
+    """`units` (sentences that could hold a strong seed, each one's stems sorted by hash, as
+    the units table keeps them) with their stems in `order` (`StemOrder.rank`: fewest
+    sentences first, then the hash)."""
+    return _in_order(units.stems, units.starts, order, settings)
 
 
 def _in_order(stems: Ints, starts: Ints, order: StemOrder, settings: RewordSettings) -> UnitArrays:

@@ -19,7 +19,6 @@ import json
 import os
 import sqlite3
 import time
-from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -36,8 +35,8 @@ from core.archive.chunk_keys import (
     UnitArrays,
     chunk_keys,
     longer,
-    packed_unit_arrays,
     stem_masks,
+    unit_arrays,
 )
 from core.archive.index_file import (
     INDEX_FORMAT,
@@ -57,7 +56,6 @@ from core.archive.keys import (
     OpenLine,
     StemHashes,
     StemOrder,
-    eligible,
     key_hash,
     sentence_keys,
     unit_keys,
@@ -65,6 +63,8 @@ from core.archive.keys import (
 )
 from core.archive.postings import DTYPES, KeyKind
 from core.archive.prepared import Prepared, prepare
+from core.archive.unit_stems import DamagedUnits, UnitStems, from_rows
+from core.archive.unit_stems import picked as picked_units
 from core.batch.cache import PackedEntry, codec
 from core.batch.cache_codec import CodecError
 from core.batch.cache_file import DAMAGED, error_code, sqlite_reason
@@ -319,12 +319,13 @@ class ArchiveIndex:
         prepared: Mapping[str, Prepared] | None = None,
     ) -> tuple[int, int]:
         """Files the `(submission, record, cache key)` of an add, with the new contents read
-        for them (`entries`, stored first): each content not yet filed under its keys is
-        filed, and each file becomes a member (a changed file's member now points at its new
-        content; a content no member points at any more is removed with its keys). The first
-        documents ever filed make the stem order. One transaction: contents, keys and members
-        land together or not at all. Returns how many members are new, and how many now point
-        at a changed content."""
+        for them (`entries`, stored first) and what was prepared of them where they were read
+        (`prepared`, by cache key: then the record may be its summary alone): each content
+        not yet filed under its keys is filed, and each file becomes a member (a changed
+        file's member now points at its new content; a content no member points at any more
+        is removed with its keys). The first documents ever filed make the stem order. One
+        transaction: contents, keys and members land together or not at all. Returns how many
+        members are new, and how many now point at a changed content."""
         added = updated = 0
         if not loaded:
             return added, updated
@@ -354,10 +355,10 @@ class ArchiveIndex:
                     unfiled.discard(content)
                     made_there = prepared.get(key) if prepared is not None else None
                     fresh.append((content, made_there or prepare(record, hashes)))
-            sentences = [(content, n, blob) for content, ready in fresh for n, blob in ready.units]
+            counts, sentences = from_rows([ready.units for _, ready in fresh])
             made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
             if made is None:  # the archive's first documents: the order is made from them
-                _make_order(connection, [blob for _, _, blob in sentences])
+                _make_order(connection, sentences)
             order = self._order_of(connection, None)
             keys = [np.frombuffer(ready.sentence_keys, dtype=np.int64) for _, ready in fresh]
             sentence_rows = np.zeros(sum(map(len, keys)), dtype=DTYPES[KeyKind.SENTENCE])
@@ -366,9 +367,11 @@ class ArchiveIndex:
                 sentence_rows["content"] = np.repeat([c for c, _ in fresh], list(map(len, keys)))
             store.write_segment(connection, KeyKind.SENTENCE, sentence_rows)
             connection.executemany(
-                "INSERT OR REPLACE INTO units (content, unit, stems) VALUES (?, ?, ?)", sentences
+                "INSERT OR REPLACE INTO units (content, sentences, stems) VALUES (?, ?, ?)",
+                [(c, n, ready.units) for (c, ready), n in zip(fresh, counts.tolist(), strict=True)],
             )
-            _file_word_keys(connection, order, sentences)
+            contents = np.repeat(np.array([c for c, _ in fresh], dtype=np.int64), counts)
+            _file_word_keys(connection, order, contents, sentences)
             connection.executemany(
                 "UPDATE contents SET indexed = 1 WHERE id = ?", [(c,) for c, _ in fresh]
             )
@@ -568,13 +571,16 @@ class ArchiveIndex:
 
     def unit_stems(self, units: Iterable[tuple[int, int]]) -> dict[tuple[int, int], frozenset[int]]:
         """(content, unit) -> that archived sentence's stems (hashes)."""
+        wanted = np.unique(
+            np.fromiter(((content << 32) | unit for content, unit in units), dtype=np.int64)
+        )
         try:
-            return {
-                where: frozenset(array("q", blob))
-                for where, blob in _unit_blobs(self._connection, units).items()
-            }
+            found, stems = _units_at(self._connection, wanted)
         except sqlite3.Error as error:
             raise self._error(error, "it cannot be read") from error
+        return {
+            (at >> 32, at & 0xFFFFFFFF): stems.stems_of(k) for k, at in enumerate(found.tolist())
+        }
 
     def records(self, contents: Iterable[int]) -> dict[int, BatchDocument]:
         """The stored records of `contents` (one that cannot be read is an ArchiveError: the
@@ -763,53 +769,49 @@ def _open_among(connection: sqlite3.Connection, keys: Iterable[int], error: Any 
     }
 
 
-def _unit_blobs(
-    connection: sqlite3.Connection, units: Iterable[tuple[int, int]]
-) -> dict[tuple[int, int], bytes]:
-    """(content, unit) -> the units table's stems blob, for those of `units` it holds."""
-    wanted = np.unique(
-        np.fromiter(((content << 32) | unit for content, unit in units), dtype=np.int64)
-    )
-    found, blobs = _blobs_at(connection, wanted)
-    return {
-        (at >> 32, at & 0xFFFFFFFF): blob for at, blob in zip(found.tolist(), blobs, strict=True)
-    }
-
-
-def _blobs_at(connection: sqlite3.Connection, wanted: Ints) -> tuple[Ints, list[bytes]]:
+def _units_at(connection: sqlite3.Connection, wanted: Ints) -> tuple[Ints, UnitStems]:
     """Of `wanted` (sentences as content << 32 | unit, sorted, distinct), those the units
-    table holds (sorted) and their stems blobs: the wanted rows joined on the table's primary
-    key (a list of constant rows: nothing written, not even a temporary table), a few
-    thousand a query."""
-    rows: list[tuple[int, int, bytes]] = []
-    for start in range(0, len(wanted), store.IN_LIST):
-        part = wanted[start : start + store.IN_LIST].tolist()
-        values = ",".join(["(?)"] * len(part))
-        rows += connection.execute(
-            f"WITH wanted (at) AS (VALUES {values}) SELECT u.content, u.unit, u.stems "
-            "FROM wanted CROSS JOIN units AS u "
-            "ON u.content = wanted.at >> 32 AND u.unit = wanted.at & 4294967295",
+    table holds (sorted) and their stems: the rows of their contents, a few thousand a query,
+    and the wanted sentences picked from them."""
+    contents = np.unique(wanted >> 32).tolist()
+    owners: list[int] = []
+    blobs: list[bytes] = []
+    for start in range(0, len(contents), store.IN_LIST):
+        part = contents[start : start + store.IN_LIST]
+        for content, blob in connection.execute(
+            f"SELECT content, stems FROM units WHERE content IN ({','.join('?' * len(part))})",
             part,
-        ).fetchall()
-    found = np.fromiter(((c << 32) | u for c, u, _ in rows), dtype=np.int64, count=len(rows))
-    arrangement = np.argsort(found, kind="stable")
-    return found[arrangement], [rows[k][2] for k in arrangement.tolist()]
+        ):
+            owners.append(content)
+            blobs.append(blob)
+    counts, every = _parsed(blobs)
+    places = (np.repeat(np.array(owners, dtype=np.int64), counts) << 32) | every.numbers
+    arrangement = np.argsort(places, kind="stable")
+    places = places[arrangement]
+    at = np.minimum(np.searchsorted(places, wanted), max(len(places) - 1, 0))
+    hit = places[at] == wanted if len(places) else np.zeros(len(wanted), dtype=np.bool_)
+    return wanted[hit], picked_units(every, arrangement[at[hit]])
+
+
+def _parsed(blobs: list[bytes]) -> tuple[Ints, UnitStems]:
+    """`from_rows` of units rows read from the index (a row that is not one: damage)."""
+    try:
+        return from_rows(blobs)
+    except DamagedUnits as error:
+        raise store.damaged(str(error)) from error
 
 
 def _file_word_keys(
-    connection: sqlite3.Connection,
-    order: StemOrder,
-    sentences: Sequence[tuple[int, int, bytes]],
+    connection: sqlite3.Connection, order: StemOrder, contents: Ints, sentences: UnitStems
 ) -> None:
-    """Files each sentence (`(content, unit, stems)`, enough stems for a strong seed, packed as
-    the units table keeps them) under its word keys, as a new segment: the keys the open keys
-    give it, then, for each key it fills past its line, that key opened (`_Opener.settle`)."""
+    """Files each of `sentences` (enough stems for a strong seed; `contents`: each one's
+    content) under its word keys, as a new segment: the keys the open keys give it, then, for
+    each key it fills past its line, that key opened (`_Opener.settle`)."""
     opener = _Opener(connection, order)
-    units = packed_unit_arrays([stems for _, _, stems in sentences], order)
+    units = unit_arrays(sentences, order)
     filed = chunk_keys(units, lambda keys, _: opener.is_open(keys))
     filed = filed.at(np.argsort(filed.key, kind="stable"))  # (the postings in key order)
-    contents = np.fromiter((c for c, _, _ in sentences), dtype=np.int64, count=len(sentences))
-    numbers = np.fromiter((n for _, n, _ in sentences), dtype=np.int64, count=len(sentences))
+    numbers = sentences.numbers
     postings = opener.settle(_word_postings(filed, contents, numbers, units, stem_masks(units)))
     store.write_segment(connection, KeyKind.WORD, postings)
 
@@ -928,14 +930,14 @@ class _Opener:
             return postings
         where = (postings["content"].astype(np.int64) << 32) | postings["unit"].astype(np.int64)
         wanted, which = np.unique(where, return_inverse=True)
-        pairs, blobs = _blobs_at(self.connection, wanted)
+        pairs, sentences = _units_at(self.connection, wanted)
         # (a sentence no longer in the units table has nothing left to file)
         known = store.among(wanted, pairs)
         if not known.all():
             held = known[which]
             postings = store.picked(postings, held)
             which = (np.cumsum(known) - 1)[which[held]]
-        units = packed_unit_arrays(blobs, self.order)
+        units = unit_arrays(sentences, self.order)
         masks = stem_masks(units)
         moved: list[store.Postings] = []
         for length in range(1, LONGEST):
@@ -991,20 +993,19 @@ def _merge(connection: sqlite3.Connection, kind: KeyKind, merging: Sequence[stor
 
 
 def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, frozenset[int]]]:
-    return [
-        (unit, frozenset(array("q", blob)))
-        for unit, blob in connection.execute(
-            "SELECT unit, stems FROM units WHERE content = ?", (content,)
-        )
-    ]
+    row = connection.execute("SELECT stems FROM units WHERE content = ?", (content,)).fetchone()
+    if row is None:
+        return []
+    _, units = _parsed([row[0]])
+    return [(n, units.stems_of(k)) for k, n in enumerate(units.numbers.tolist())]
 
 
-def _make_order(connection: sqlite3.Connection, units: Sequence[bytes]) -> None:
+def _make_order(connection: sqlite3.Connection, units: UnitStems) -> None:
     """Makes the stem order from `units` (the archive's sentences so far, each its distinct
-    stems packed): the sentences holding each stem (a stem in one sentence only is left out:
-    it ranks as one never seen, as rare as can be, which keeps names, typos and one-off
-    words out of the table)."""
-    stems, counts = np.unique(np.frombuffer(b"".join(units), dtype="<i8"), return_counts=True)
+    stems): the sentences holding each stem (a stem in one sentence only is left out: it
+    ranks as one never seen, as rare as can be, which keeps names, typos and one-off words
+    out of the table)."""
+    stems, counts = np.unique(units.stems, return_counts=True)
     shared = counts > 1
     connection.execute("DELETE FROM stem_order")
     connection.executemany(
@@ -1025,20 +1026,17 @@ def _make_order_again_if_small(connection: sqlite3.Connection) -> None:
     sample = int(row[0]) if row is not None else 0
     if sample >= SAMPLE_UNITS:
         return
-    (total,) = connection.execute("SELECT count(*) FROM units").fetchone()
+    (total,) = connection.execute("SELECT coalesce(sum(sentences), 0) FROM units").fetchone()
     if total < 2 * max(sample, 1):
         return
-    everything = [
-        (content, unit, bytes(blob))
-        for content, unit, blob in connection.execute("SELECT content, unit, stems FROM units")
-    ]
-    _make_order(connection, [blob for _, _, blob in everything])
+    rows = connection.execute("SELECT content, stems FROM units").fetchall()
+    counts, everything = _parsed([blob for _, blob in rows])
+    _make_order(connection, everything)
     order = _full_order(connection)
     store.clear(connection, KeyKind.WORD)
     connection.execute("DELETE FROM open_keys")
-    _file_word_keys(
-        connection, order, [row for row in everything if eligible(frozenset(array("q", row[2])))]
-    )
+    owners = np.repeat(np.array([c for c, _ in rows], dtype=np.int64), counts)
+    _file_word_keys(connection, order, owners, everything)
 
 
 __all__ = ["ArchiveError", "ArchiveIndex", "ArchiveInfo", "Member", "key_hash"]

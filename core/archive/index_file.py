@@ -42,7 +42,7 @@ _CACHE_ID = int.from_bytes(b"Dopl", "big")
 _APPLICATION_ID_AT = 68
 #: the index's format (its tables, and the keys' hash function: core.archive.keys.key_hash);
 #: another format is refused with its number (never converted silently)
-INDEX_FORMAT = 5
+INDEX_FORMAT = 6
 #: seconds a writer waits for another before giving up (said in words)
 LOCK_TIMEOUT = 60.0
 
@@ -71,10 +71,11 @@ SCHEMA = (
     # each segment's Bloom filter of the keys it holds (core.archive.key_filter): a look-up
     # reads a key's bucket only in the segments that may hold it
     "CREATE TABLE filters (segment INTEGER PRIMARY KEY, bits BLOB NOT NULL)",
-    # each sentence that could hold a strong seed: its stems' hashes (8-byte integers), what a
+    # each content's sentences that could hold a strong seed, how many, and their numbers and
+    # stems' hashes (core.archive.unit_stems): what its word keys are made of, and what a
     # check verifies a probe on without reading the whole record
-    "CREATE TABLE units (content INTEGER NOT NULL, unit INTEGER NOT NULL, "
-    "stems BLOB NOT NULL, PRIMARY KEY (content, unit)) WITHOUT ROWID",
+    "CREATE TABLE units (content INTEGER PRIMARY KEY, sentences INTEGER NOT NULL, "
+    "stems BLOB NOT NULL)",
     # the frozen stem order: sentences holding each stem (hash) when the order was made
     "CREATE TABLE stem_order (stem INTEGER PRIMARY KEY, sentences INTEGER NOT NULL)",
     # the open word keys: more sentences were filed under them than a check should read

@@ -44,7 +44,9 @@ compared exactly as `doppel batch` compares it.
 
 Keys are 64-bit hashes (CRC-32 and Adler-32 of the UTF-8 text side by side: stable across
 processes, machines and Python versions, and a tenth of a cryptographic hash's cost, which
-matters when every archived sentence files several). Two different keys with the same hash only
+matters when every archived sentence files several); a key made of two (a composite bigram,
+a word key of several stems) mixes their hashes in 64-bit arithmetic, with no text hashed
+again. Two different keys with the same hash only
 add a candidate that the exact comparison drops."""
 
 from __future__ import annotations
@@ -102,14 +104,15 @@ class SentenceKeys:
 
 def sentence_keys(signature: Signature) -> SentenceKeys:
     """Every composite sentence and composite bigram of `signature`."""
-    parts = [_sentence(signature, p) for p in range(len(signature))]
+    hashes = [key_hash(f"1{_UNIT}{_sentence(signature, p)}") for p in range(len(signature))]
     short = [signature.is_short(p) for p in range(len(signature))]
-    singles: dict[int, bool] = {}
-    for p, part in enumerate(parts):
-        singles[key_hash(f"1{_UNIT}{part}")] = short[p]
+    singles = dict(zip(hashes, short, strict=True))
     bigrams: dict[int, bool] = {}
-    for p in range(len(parts) - 1):
-        bigrams[key_hash(f"2{_UNIT}{parts[p]}{_UNIT}{parts[p + 1]}")] = short[p] and short[p + 1]
+    for p in range(len(hashes) - 1):
+        # (the two sentences' hashes mixed as a longer word key's stems are: no text hashed
+        # again; the order matters)
+        bigram = (((hashes[p] * MIX) ^ hashes[p + 1]) & _MASK) - _SIGN
+        bigrams[bigram] = short[p] and short[p + 1]
     return SentenceKeys(singles, bigrams)
 
 

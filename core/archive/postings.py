@@ -285,10 +285,15 @@ def _checked(blob: bytes, width: int = 8) -> memoryview:
     that is wrong is damage (SQLite checks its pages' structure, not what a blob holds)."""
     body = memoryview(blob)[4:]
     if len(body) % width or crc32(body) != int.from_bytes(blob[:4], "little"):
-        damage = sqlite3.DatabaseError("a blob of the archive index does not hold what was written")
-        damage.sqlite_errorcode = SQLITE_CORRUPT
-        raise damage
+        raise damaged("a blob of the archive index does not hold what was written")
     return body
+
+
+def damaged(message: str) -> sqlite3.DatabaseError:
+    """An error that tells the index is damaged, as SQLite's own do (its result code)."""
+    damage = sqlite3.DatabaseError(message)
+    damage.sqlite_errorcode = SQLITE_CORRUPT
+    return damage
 
 
 def _decoded(kind: KeyKind, blobs: Sequence[bytes]) -> Postings:

@@ -90,6 +90,14 @@ class BatchDocument:
             self, path=submission.path, group=submission.group, archive=submission.archive
         )
 
+    def summary(self) -> BatchDocument:
+        """This record without what a comparison reads (its signature, but for its options,
+        and its word profile): what a caller that keeps only the stored rows needs of it
+        (where it is from, its content hash, its facts)."""
+        s = self.signature
+        empty = Signature((), (), (), (), s.key_size, s.length_cap)
+        return replace(self, signature=empty, excluded=(), profile=None)
+
     @property
     def excluded_sentences(self) -> int:
         """Sentences left out of scoring entirely (every word of theirs excluded)."""

@@ -156,6 +156,10 @@ class ReadJob:
     #: what else each document read needs, worked out where it is read (a module-level
     #: function of its record; an archive's add: `core.archive.prepared`), handed on with it
     extra: Callable[[BatchDocument], object] | None = None
+    #: whether each record is handed back whole; False: its `BatchDocument.summary` only (a
+    #: caller that keeps the stored rows and `extra`, not the record: an archive's add, for
+    #: which the record is the largest part of what a worker sends)
+    records: bool = True
 
     @property
     def per_document(self) -> bool:
@@ -311,6 +315,8 @@ def read_submission(
             profile = document_profile(scored)
         record = BatchDocument.of(scored, submission, profile)
         extra = job.extra(record) if job is not None and job.extra is not None else None
+        if job is not None and not job.records:
+            record = record.summary()
     except MemoryError:
         return FailedDocument(path, OUT_OF_MEMORY)
     except Exception as error:

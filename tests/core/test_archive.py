@@ -227,6 +227,21 @@ def test_a_template_reads_every_archived_document_and_stays_exact(tmp_path: Path
 # --- adding -----------------------------------------------------------------------------------
 
 
+def unit_rows(blob: bytes) -> list[tuple[int, frozenset[int]]]:
+    """A units row, read with `array` alone, as each sentence's number and stems (the layout
+    `core.archive.unit_stems` writes: how many, their numbers and sizes as 4-byte integers,
+    then the stems as 8-byte ones)."""
+    (count,) = array("i", blob[:4])
+    head = array("i", blob[4 : 4 + 8 * count])
+    stems = array("q", blob[4 + 8 * count :])
+    rows, at = [], 0
+    for number, size in zip(head[:count], head[count:], strict=True):
+        rows.append((number, frozenset(stems[at : at + size])))
+        at += size
+    assert at == len(stems)
+    return rows
+
+
 def filed_as_the_open_keys_say(index: ArchiveIndex) -> bool:
     """Whether every archived sentence is filed under exactly the word keys the index's open
     keys give it (what a check looks up), once, and under nothing else a check reads; and
@@ -249,11 +264,15 @@ def filed_as_the_open_keys_say(index: ArchiveIndex) -> bool:
         held = Counter((row[0], row[5]) for row in live)
         within &= all(n <= line.at(length) for (_, length), n in held.items() if length < LONGEST)
         filed += live
-    units = connection.execute("SELECT content, unit, stems FROM units").fetchall()
-    order = index.stem_order({h for _, _, blob in units for h in array("q", blob)})
+    units = [
+        (content, unit, stems)
+        for content, blob in connection.execute("SELECT content, stems FROM units")
+        for unit, stems in unit_rows(blob)
+    ]
+    order = index.stem_order({h for _, _, stems in units for h in stems})
     wanted = []
-    for content, unit, blob in units:
-        (u,) = word_units([(unit, frozenset(array("q", blob)))], order)
+    for content, unit, stems in units:
+        (u,) = word_units([(unit, stems)], order)
         (keys,) = unit_keys([u], lambda keys, _: index.open_among(keys))
         mask = stem_mask(u.stems)
         wanted += [(k.key, content, unit, k.position, u.size, k.length, mask) for k in keys]
@@ -638,6 +657,17 @@ def test_a_bucket_that_does_not_hold_what_was_written_is_damage(tmp_path: Path) 
             "UPDATE buckets SET postings = "
             "CAST(substr(postings, 1, 9) || X'5A' || substr(postings, 11) AS BLOB)"
         )
+    with pytest.raises(ArchiveError, match="damaged"), ArchiveIndex(path) as index:
+        check_against_archive([new], index, BatchOptions(signature=EN, workers=1))
+
+
+def test_a_units_row_that_does_not_hold_what_was_written_is_damage(tmp_path: Path) -> None:
+    old, new = write_collection(tmp_path, 9, 8, 3000, students=False, prompt=False)
+    path = tmp_path / "i.sqlite3"
+    with ArchiveIndex(path, create=True, options=EN) as index:
+        add_to_archive([old], index, BatchOptions(workers=1))
+    with sqlite3.connect(path) as connection:  # every row four bytes short
+        connection.execute("UPDATE units SET stems = substr(stems, 1, length(stems) - 4)")
     with pytest.raises(ArchiveError, match="damaged"), ArchiveIndex(path) as index:
         check_against_archive([new], index, BatchOptions(signature=EN, workers=1))
 

@@ -8,9 +8,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.archive.chunk_keys import chunk_keys, packed_unit_arrays
+from core.archive.chunk_keys import chunk_keys, unit_arrays
 from core.archive.keys import StemOrder, unit_keys, word_units
-from core.archive.prepared import packed
+from core.archive.unit_stems import UnitStems
 
 HASHES = st.integers(-(2**63), 2**63 - 1)
 
@@ -64,7 +64,7 @@ def test_chunk_keys_are_unit_keys(
         for u, keys in enumerate(one_at_a_time)
         for key in keys
     )
-    arrays = packed_unit_arrays([packed(u) for u in units], order)
+    arrays = unit_arrays(UnitStems.of_sets(list(enumerate(units))), order)
     filed = chunk_keys(arrays, open_on_arrays)
     got = sorted(
         zip(
@@ -88,16 +88,16 @@ def test_chunk_keys_are_unit_keys(
 def test_units_packed_in_any_order_get_the_same_order(
     units: list[frozenset[int]], data: st.DataObject
 ) -> None:
-    """Units come packed sorted by hash (one sort does), but a blob in another order (an
+    """Units come packed sorted by hash (one sort does), but a row in another order (an
     index written otherwise) is put in the same order all the same."""
     stems = sorted({h for u in units for h in u})
     counts = data.draw(st.dictionaries(st.sampled_from(stems), st.integers(0, 9))) if stems else {}
     order = StemOrder(counts, 100)
-    shuffled = [
-        np.array(data.draw(st.permutations(sorted(u))), dtype="<i8").tobytes() for u in units
-    ]
-    sorted_arrays = packed_unit_arrays([packed(u) for u in units], order)
-    any_arrays = packed_unit_arrays(shuffled, order)
+    packed = UnitStems.of_sets(list(enumerate(units)))
+    shuffled = [data.draw(st.permutations(sorted(u))) for u in units]
+    mixed = np.array([s for u in shuffled for s in u], dtype=np.int64)
+    sorted_arrays = unit_arrays(packed, order)
+    any_arrays = unit_arrays(UnitStems(packed.numbers, packed.starts, mixed), order)
     assert sorted_arrays.stems.tolist() == any_arrays.stems.tolist()
     assert sorted_arrays.starts.tolist() == any_arrays.starts.tolist()
     expected = [s for unit in word_units(enumerate(units), order) for s in unit.stems]

@@ -1,0 +1,138 @@
+"""A document's sentences that could hold a strong seed, as their stems' hashes: what its word
+keys are made of, and what a check verifies a probe on (`core.archive.probes`).
+
+The units table keeps one row a document: `UnitStems.to_bytes`, its sentences' numbers, their
+sizes and their stems back to back (little-endian). One row a document, not one a sentence:
+an add inserts a few thousand rows a chunk instead of a hundred thousand, and a reading
+process packs the row itself (`core.archive.prepared`), so the add's own process stores it as
+it comes. A check reads the rows of the documents its probes point at and takes the sentences
+it needs from them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+import numpy as np
+from numpy.typing import NDArray
+
+from core.archive.keys import StemHashes
+from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, WordProfile
+
+Ints = NDArray[np.int64]
+
+_COUNT = np.dtype("<i4")  # how many sentences, each one's number, each one's size
+_STEM = np.dtype("<i8")
+
+
+class DamagedUnits(ValueError):
+    """A units row does not hold what `UnitStems.to_bytes` writes."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class UnitStems:
+    """Sentences as their distinct stems' hashes: each one's number in its document's word
+    profile (`numbers`, rising), and its stems, sorted, back to back (`stems`; sentence k's
+    are `stems[starts[k]:starts[k + 1]]`)."""
+
+    numbers: Ints
+    starts: Ints
+    stems: Ints
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @property
+    def sizes(self) -> Ints:
+        return np.diff(self.starts)
+
+    def stems_of(self, k: int) -> frozenset[int]:
+        return frozenset(self.stems[self.starts[k] : self.starts[k + 1]].tolist())
+
+    def to_bytes(self) -> bytes:
+        head = np.concatenate(([len(self.numbers)], self.numbers, self.sizes)).astype(_COUNT)
+        return head.tobytes() + self.stems.astype(_STEM).tobytes()
+
+    @classmethod
+    def of_profile(
+        cls,
+        profile: WordProfile,
+        hashes: StemHashes,
+        settings: RewordSettings = DEFAULT_SETTINGS,
+    ) -> UnitStems:
+        """The sentences of `profile` that could hold a strong seed (`keys.eligible`: at least
+        `strong_shared` distinct stems), `hashes` the stem hashes worked out so far."""
+        lengths = np.fromiter(map(len, profile.stems), dtype=np.int64, count=len(profile.stems))
+        flat = np.fromiter(
+            map(hashes.__getitem__, chain.from_iterable(profile.stems)),
+            dtype=np.int64,
+            count=int(lengths.sum()),
+        )
+        owner = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+        arrangement = np.lexsort((flat, owner))  # (by sentence, then by hash)
+        flat, owner = flat[arrangement], owner[arrangement]
+        distinct = np.ones(len(flat), dtype=np.bool_)
+        distinct[1:] = (flat[1:] != flat[:-1]) | (owner[1:] != owner[:-1])
+        flat, owner = flat[distinct], owner[distinct]
+        sizes = np.bincount(owner, minlength=len(lengths))
+        kept = sizes >= settings.strong_shared
+        starts = np.zeros(int(kept.sum()) + 1, dtype=np.int64)
+        np.cumsum(sizes[kept], out=starts[1:])
+        return cls(np.flatnonzero(kept).astype(np.int64), starts, flat[kept[owner]])
+
+    @classmethod
+    def of_sets(cls, sentences: Sequence[tuple[int, frozenset[int]]]) -> UnitStems:
+        """`(number, stems)` of each sentence (numbers rising) as UnitStems."""
+        sizes = np.fromiter((len(s) for _, s in sentences), dtype=np.int64, count=len(sentences))
+        starts = np.zeros(len(sentences) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=starts[1:])
+        stems = np.fromiter(
+            chain.from_iterable(sorted(s) for _, s in sentences), dtype=np.int64, count=starts[-1]
+        )
+        numbers = np.fromiter((n for n, _ in sentences), dtype=np.int64, count=len(sentences))
+        return cls(numbers, starts, stems)
+
+
+def from_rows(rows: Sequence[bytes]) -> tuple[Ints, UnitStems]:
+    """The sentences of units rows (`UnitStems.to_bytes`; DamagedUnits when one is not such
+    a row): how many each row holds, and all of them, row after row. On arrays, with no Python
+    step a row: a filing reads thousands (its chunk's, and those of archived sentences under
+    keys it opens)."""
+    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    if (lengths < _COUNT.itemsize).any() or (lengths % _COUNT.itemsize).any():
+        raise DamagedUnits("a units row is cut short")
+    words = np.frombuffer(b"".join(rows), dtype=_COUNT).astype(np.int64)
+    first = np.zeros(len(rows), dtype=np.int64)  # each row's first word
+    np.cumsum(lengths[:-1] // _COUNT.itemsize, out=first[1:])
+    counts = words[first] if len(rows) else first
+    if (counts < 0).any() or (lengths < (1 + 2 * counts) * _COUNT.itemsize).any():
+        raise DamagedUnits("a units row is cut short")
+    row = np.repeat(np.arange(len(rows), dtype=np.int64), counts)
+    within = np.arange(len(row), dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
+    numbers = words[first[row] + 1 + within]
+    sizes = words[first[row] + 1 + counts[row] + within]
+    stems_per_row = np.bincount(row, weights=sizes, minlength=len(rows)).astype(np.int64)
+    if (sizes < 0).any() or (lengths != (1 + 2 * counts + 2 * stems_per_row) * 4).any():
+        raise DamagedUnits("a units row's sizes do not match its stems")
+    # each stem: two words (low first) after its row's head
+    stem_row = np.repeat(np.arange(len(rows), dtype=np.int64), stems_per_row)
+    nth = np.arange(len(stem_row), dtype=np.int64) - np.repeat(
+        np.cumsum(stems_per_row) - stems_per_row, stems_per_row
+    )
+    at = first[stem_row] + 1 + 2 * counts[stem_row] + 2 * nth
+    stems = (words[at + 1] << 32) | (words[at] & 0xFFFFFFFF)
+    starts = np.zeros(len(sizes) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=starts[1:])
+    return counts, UnitStems(numbers, starts, stems)
+
+
+def picked(units: UnitStems, which: Ints) -> UnitStems:
+    """The sentences of `units` at the places `which`, in that order."""
+    sizes = units.sizes[which]
+    starts = np.zeros(len(which) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=starts[1:])
+    # each picked stem's place in `units.stems`: its sentence's start, plus 0, 1, …
+    offsets = np.arange(int(starts[-1]), dtype=np.int64) - np.repeat(starts[:-1], sizes)
+    stems = units.stems[np.repeat(units.starts[:-1][which], sizes) + offsets]
+    return UnitStems(units.numbers[which], starts, stems)
