@@ -8,8 +8,9 @@ For each archive size (the first N essays of one collection, by year, as hard li
   them), against **preprocessing** the same
   files as a cold folder check does: `load_all` of them into a new document cache (read,
   normalised, split, signed, profiled for the reworded detector, and the same rows an add keeps
-  stored: the record and the whole Document), in a fresh process the same way, run before and
-  after the add (the ratio uses their mean); the index's bytes per
+  stored: the record and the whole Document), in a fresh process the same way; at the
+  baseline sizes the add is timed `--add-repeats` times, each between two preprocessing runs,
+  and the ratios are of the medians (each round's own is reported too); the index's bytes per
   document (`doppel archive info`: the file and its log over the files archived);
 - **check**, warm: one new essay (`one`: it copies from two archived essays, so its result is
   the same at every size) and the whole term (all new essays), each checked once in a process
@@ -195,30 +196,57 @@ def names(pairs: list[list[str]]) -> set[frozenset[str]]:
     return {frozenset(p) for p in pairs}
 
 
-def add_size(data: Path, size: int, baseline: bool, rebuild: bool) -> dict[str, Any]:
+def add_size(
+    data: Path, size: int, baseline: bool, rebuild: bool, repeats: int = 1
+) -> dict[str, Any]:
+    """The add of the first `size` essays into a fresh index. With `baseline`, timed `repeats`
+    times, each between two preprocessing runs (pre, add, pre, add, …, pre): the ratios are
+    of the medians (this machine's noise moves a single run by a fifth), and each round's is
+    its add over the mean of the two runs around it."""
     tree = archive_tree(data, size)
     index = data / f"index-{size}.sqlite3"
     row: dict[str, Any] = {"n": size}
     if rebuild or not index.exists():
-        for stale in data.glob(f"index-{size}.sqlite3*"):
-            stale.unlink()
         preprocess_command = [PYTHON, THIS, "--preprocess", str(tree)]
-        before = timed(preprocess_command) if baseline else None
-        wall, cpu, out, peak = timed_peak(
-            [DOPPEL, "archive", "add", str(tree), "--index", str(index), "--lang", LANG, "--json"]
-        )
-        row["add_s"], row["add_cpu_s"], row["add_peak_mb"] = round(wall, 2), round(cpu, 2), peak
+        add_command = [
+            DOPPEL,
+            "archive",
+            "add",
+            str(tree),
+            "--index",
+            str(index),
+            "--lang",
+            LANG,
+            "--json",
+        ]
+        pres = [timed(preprocess_command)] if baseline else []
+        adds = []
+        for _ in range(repeats if baseline else 1):
+            for stale in data.glob(f"index-{size}.sqlite3*"):
+                stale.unlink()
+            adds.append(timed_peak(add_command))
+            if baseline:
+                pres.append(timed(preprocess_command))
+        wall = statistics.median(a[0] for a in adds)
+        cpu = statistics.median(a[1] for a in adds)
+        row["add_s"], row["add_cpu_s"] = round(wall, 2), round(cpu, 2)
+        row["add_peak_mb"] = max(a[3] for a in adds)
         row["add_result"] = {
-            k: v for k, v in json.loads(out).items() if k in ("added", "updated", "unchanged")
+            k: v
+            for k, v in json.loads(adds[-1][2]).items()
+            if k in ("added", "updated", "unchanged")
         }
-        if before is not None:
-            after = timed(preprocess_command)
-            base = (before[0] + after[0]) / 2
-            base_cpu = (before[1] + after[1]) / 2
-            row["preprocess_s"] = [round(before[0], 2), round(after[0], 2)]
-            row["preprocess_cpu_s"] = [round(before[1], 2), round(after[1], 2)]
-            row["add_over_preprocess"] = round(wall / base, 2)
-            row["add_over_preprocess_cpu"] = round(cpu / base_cpu, 2)
+        if baseline:
+            row["add_runs_s"] = [round(a[0], 2) for a in adds]
+            row["add_runs_cpu_s"] = [round(a[1], 2) for a in adds]
+            row["preprocess_s"] = [round(p[0], 2) for p in pres]
+            row["preprocess_cpu_s"] = [round(p[1], 2) for p in pres]
+            row["add_over_preprocess"] = round(wall / statistics.median(p[0] for p in pres), 2)
+            row["add_over_preprocess_cpu"] = round(cpu / statistics.median(p[1] for p in pres), 2)
+            row["rounds"] = [
+                round(a[0] / ((before[0] + after[0]) / 2), 2)
+                for a, before, after in zip(adds, pres, pres[1:], strict=False)
+            ]
     _, _, out = timed([DOPPEL, "archive", "info", "--index", str(index), "--json"])
     info = json.loads(out)
     row["documents"] = info["documents"]
@@ -353,7 +381,8 @@ def report(result: dict[str, Any]) -> str:
         f"{result['new']} new essays; check times warm, best of {result['repeats']} in one "
         f"process; process start-up (`doppel --version`) {result['start_up_s']:.2f} s.",
         "",
-        "| archived | add | preprocess | add / preprocess (wall, CPU) | add's peak memory "
+        "| archived | add (median) | preprocess | add / preprocess (wall, CPU; each round's "
+        "wall) | add's peak memory "
         "| index bytes / document |",
         "|---:|---:|---:|---|---:|---:|",
     ]
@@ -363,7 +392,8 @@ def report(result: dict[str, Any]) -> str:
         lines.append(
             f"| {row['n']:,} | {add} | "
             f"{' / '.join(f'{p} s' for p in pre) if pre else '—'} | "
-            f"{row.get('add_over_preprocess', '—')} / {row.get('add_over_preprocess_cpu', '—')} | "
+            f"{row.get('add_over_preprocess', '—')} / {row.get('add_over_preprocess_cpu', '—')}"
+            f"{' (' + ', '.join(map(str, row['rounds'])) + ')' if row.get('rounds') else ''} | "
             f"{row.get('add_peak_mb', '—')} MB | {row['bytes_per_document']:,} |"
         )
     lines += [
@@ -429,6 +459,13 @@ def main() -> None:
     )
     parser.add_argument("--repeats", type=int, default=REPEATS)
     parser.add_argument(
+        "--add-repeats",
+        type=int,
+        default=3,
+        metavar="N",
+        help="adds timed at each baseline size, each between two preprocessing runs",
+    )
+    parser.add_argument(
         "--serial-effect",
         type=int,
         default=1_000,
@@ -459,7 +496,7 @@ def main() -> None:
     }
     earlier = earlier_adds(args.out, args.data)
     for size in sizes:
-        row = add_size(args.data, size, size in baseline_sizes, args.rebuild)
+        row = add_size(args.data, size, size in baseline_sizes, args.rebuild, args.add_repeats)
         if "add_s" not in row and size in earlier:
             row = {**earlier[size], **row}  # (the add timed by an earlier run, kept)
         print(json.dumps(row), flush=True)
@@ -473,6 +510,7 @@ def main() -> None:
         print(json.dumps(result["serial_effect"]), flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    args.report.parent.mkdir(parents=True, exist_ok=True)
     args.report.write_text(report(result), encoding="utf-8")
     print(f"written {args.out} and {args.report}")
 

@@ -63,8 +63,7 @@ from core.archive.keys import (
 )
 from core.archive.postings import DTYPES, KeyKind
 from core.archive.prepared import Prepared, prepare
-from core.archive.unit_stems import DamagedUnits, UnitStems, from_rows
-from core.archive.unit_stems import picked as picked_units
+from core.archive.unit_stems import DamagedUnits, UnitRows, UnitStems
 from core.batch.cache import PackedEntry, codec
 from core.batch.cache_codec import CodecError
 from core.batch.cache_file import DAMAGED, error_code, sqlite_reason
@@ -355,7 +354,8 @@ class ArchiveIndex:
                     unfiled.discard(content)
                     made_there = prepared.get(key) if prepared is not None else None
                     fresh.append((content, made_there or prepare(record, hashes)))
-            counts, sentences = from_rows([ready.units for _, ready in fresh])
+            read = UnitRows.of([ready.units for _, ready in fresh])
+            counts, sentences = read.counts, read.units()
             made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
             if made is None:  # the archive's first documents: the order is made from them
                 _make_order(connection, sentences)
@@ -784,19 +784,19 @@ def _units_at(connection: sqlite3.Connection, wanted: Ints) -> tuple[Ints, UnitS
         ):
             owners.append(content)
             blobs.append(blob)
-    counts, every = _parsed(blobs)
-    places = (np.repeat(np.array(owners, dtype=np.int64), counts) << 32) | every.numbers
+    read = _parsed(blobs)
+    places = (np.array(owners, dtype=np.int64)[read.row] << 32) | read.numbers
     arrangement = np.argsort(places, kind="stable")
     places = places[arrangement]
     at = np.minimum(np.searchsorted(places, wanted), max(len(places) - 1, 0))
     hit = places[at] == wanted if len(places) else np.zeros(len(wanted), dtype=np.bool_)
-    return wanted[hit], picked_units(every, arrangement[at[hit]])
+    return wanted[hit], read.units(arrangement[at[hit]])
 
 
-def _parsed(blobs: list[bytes]) -> tuple[Ints, UnitStems]:
-    """`from_rows` of units rows read from the index (a row that is not one: damage)."""
+def _parsed(blobs: list[bytes]) -> UnitRows:
+    """Units rows read from the index (a row that is not one: damage)."""
     try:
-        return from_rows(blobs)
+        return UnitRows.of(blobs)
     except DamagedUnits as error:
         raise store.damaged(str(error)) from error
 
@@ -996,7 +996,7 @@ def _units_of(connection: sqlite3.Connection, content: int) -> list[tuple[int, f
     row = connection.execute("SELECT stems FROM units WHERE content = ?", (content,)).fetchone()
     if row is None:
         return []
-    _, units = _parsed([row[0]])
+    units = _parsed([row[0]]).units()
     return [(n, units.stems_of(k)) for k, n in enumerate(units.numbers.tolist())]
 
 
@@ -1030,7 +1030,8 @@ def _make_order_again_if_small(connection: sqlite3.Connection) -> None:
     if total < 2 * max(sample, 1):
         return
     rows = connection.execute("SELECT content, stems FROM units").fetchall()
-    counts, everything = _parsed([blob for _, blob in rows])
+    read = _parsed([blob for _, blob in rows])
+    counts, everything = read.counts, read.units()
     _make_order(connection, everything)
     order = _full_order(connection)
     store.clear(connection, KeyKind.WORD)

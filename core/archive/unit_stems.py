@@ -94,45 +94,56 @@ class UnitStems:
         return cls(numbers, starts, stems)
 
 
-def from_rows(rows: Sequence[bytes]) -> tuple[Ints, UnitStems]:
-    """The sentences of units rows (`UnitStems.to_bytes`; DamagedUnits when one is not such
-    a row): how many each row holds, and all of them, row after row. On arrays, with no Python
-    step a row: a filing reads thousands (its chunk's, and those of archived sentences under
-    keys it opens)."""
-    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
-    if (lengths < _COUNT.itemsize).any() or (lengths % _COUNT.itemsize).any():
-        raise DamagedUnits("a units row is cut short")
-    words = np.frombuffer(b"".join(rows), dtype=_COUNT).astype(np.int64)
-    first = np.zeros(len(rows), dtype=np.int64)  # each row's first word
-    np.cumsum(lengths[:-1] // _COUNT.itemsize, out=first[1:])
-    counts = words[first] if len(rows) else first
-    if (counts < 0).any() or (lengths < (1 + 2 * counts) * _COUNT.itemsize).any():
-        raise DamagedUnits("a units row is cut short")
-    row = np.repeat(np.arange(len(rows), dtype=np.int64), counts)
-    within = np.arange(len(row), dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
-    numbers = words[first[row] + 1 + within]
-    sizes = words[first[row] + 1 + counts[row] + within]
-    stems_per_row = np.bincount(row, weights=sizes, minlength=len(rows)).astype(np.int64)
-    if (sizes < 0).any() or (lengths != (1 + 2 * counts + 2 * stems_per_row) * 4).any():
-        raise DamagedUnits("a units row's sizes do not match its stems")
-    # each stem: two words (low first) after its row's head
-    stem_row = np.repeat(np.arange(len(rows), dtype=np.int64), stems_per_row)
-    nth = np.arange(len(stem_row), dtype=np.int64) - np.repeat(
-        np.cumsum(stems_per_row) - stems_per_row, stems_per_row
-    )
-    at = first[stem_row] + 1 + 2 * counts[stem_row] + 2 * nth
-    stems = (words[at + 1] << 32) | (words[at] & 0xFFFFFFFF)
-    starts = np.zeros(len(sizes) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=starts[1:])
-    return counts, UnitStems(numbers, starts, stems)
+@dataclass(frozen=True, slots=True, eq=False)
+class UnitRows:
+    """Units rows (`UnitStems.to_bytes`) read at once, on arrays with no Python step a row (a
+    filing reads thousands: its chunk's, and those of archived sentences under keys it opens):
+    how many sentences each row holds, and each sentence's row, number, size and where its
+    stems begin (in the rows' 4-byte words). Only the sentences asked for are gathered
+    (`units`): a check wants a few of each row it reads."""
 
+    counts: Ints
+    row: Ints
+    numbers: Ints
+    sizes: Ints
+    begins: Ints
+    words: NDArray[np.int32]
 
-def picked(units: UnitStems, which: Ints) -> UnitStems:
-    """The sentences of `units` at the places `which`, in that order."""
-    sizes = units.sizes[which]
-    starts = np.zeros(len(which) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=starts[1:])
-    # each picked stem's place in `units.stems`: its sentence's start, plus 0, 1, …
-    offsets = np.arange(int(starts[-1]), dtype=np.int64) - np.repeat(starts[:-1], sizes)
-    stems = units.stems[np.repeat(units.starts[:-1][which], sizes) + offsets]
-    return UnitStems(units.numbers[which], starts, stems)
+    @classmethod
+    def of(cls, rows: Sequence[bytes]) -> UnitRows:
+        """The rows' sentences (DamagedUnits when one is not such a row)."""
+        lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+        if (lengths < _COUNT.itemsize).any() or (lengths % _COUNT.itemsize).any():
+            raise DamagedUnits("a units row is cut short")
+        words = np.frombuffer(b"".join(rows), dtype=_COUNT)
+        first = np.zeros(len(rows), dtype=np.int64)  # each row's first word
+        np.cumsum(lengths[:-1] // _COUNT.itemsize, out=first[1:])
+        counts = words[first].astype(np.int64) if len(rows) else first
+        if (counts < 0).any() or (lengths < (1 + 2 * counts) * _COUNT.itemsize).any():
+            raise DamagedUnits("a units row is cut short")
+        row = np.repeat(np.arange(len(rows), dtype=np.int64), counts)
+        within = np.arange(len(row), dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
+        numbers = words[first[row] + 1 + within].astype(np.int64)
+        sizes = words[first[row] + 1 + counts[row] + within].astype(np.int64)
+        per_row = np.bincount(row, weights=sizes, minlength=len(rows)).astype(np.int64)
+        if (sizes < 0).any() or (lengths != (1 + 2 * counts + 2 * per_row) * 4).any():
+            raise DamagedUnits("a units row's sizes do not match its stems")
+        # each sentence's stems: two words each (the low one first), after its row's head and
+        # the row's earlier sentences' stems
+        before = np.cumsum(sizes) - sizes - np.repeat(np.cumsum(per_row) - per_row, counts)
+        begins = first[row] + 1 + 2 * counts[row] + 2 * before
+        return cls(counts, row, numbers, sizes, begins, words)
+
+    def units(self, which: Ints | None = None) -> UnitStems:
+        """The sentences at the places `which` (all when None), in that order."""
+        if which is None:
+            which = np.arange(len(self.numbers), dtype=np.int64)
+        sizes = self.sizes[which]
+        starts = np.zeros(len(which) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=starts[1:])
+        nth = np.arange(int(starts[-1]), dtype=np.int64) - np.repeat(starts[:-1], sizes)
+        at = np.repeat(self.begins[which], sizes) + 2 * nth
+        stems = (self.words[at + 1].astype(np.int64) << 32) | (
+            self.words[at].astype(np.int64) & 0xFFFFFFFF
+        )
+        return UnitStems(self.numbers[which], starts, stems)

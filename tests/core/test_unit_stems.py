@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from core.archive.keys import StemHashes, eligible, key_hash
 from core.archive.prepared import prepare
-from core.archive.unit_stems import DamagedUnits, UnitStems, from_rows, picked
+from core.archive.unit_stems import DamagedUnits, UnitRows, UnitStems
 from core.batch.result import BatchDocument
 from core.detection.reworded import WordProfile
 from core.documents.signature import Signature
@@ -57,21 +57,22 @@ def test_a_profile_gives_each_sentence_that_could_hold_a_strong_seed(
 @settings(max_examples=200, deadline=None)
 def test_rows_read_back_at_once_are_the_sentences_written(rows: list[list[frozenset[int]]]) -> None:
     written = [UnitStems.of_sets(numbered(sets)) for sets in rows]
-    counts, read = from_rows([units.to_bytes() for units in written])
-    assert counts.tolist() == [len(sets) for sets in rows]
-    assert as_sets(read) == [pair for sets in rows for pair in numbered(sets)]
+    read = UnitRows.of([units.to_bytes() for units in written])
+    assert read.counts.tolist() == [len(sets) for sets in rows]
+    assert as_sets(read.units()) == [pair for sets in rows for pair in numbered(sets)]
 
 
-@given(ROWS.map(lambda rows: [s for sets in rows for s in sets]), st.data())
+@given(ROWS, st.data())
 @settings(max_examples=200, deadline=None)
-def test_picked_sentences_are_those_asked_for_in_that_order(
-    sets: list[frozenset[int]], data: st.DataObject
+def test_sentences_asked_for_are_those_gathered_in_that_order(
+    rows: list[list[frozenset[int]]], data: st.DataObject
 ) -> None:
-    units = UnitStems.of_sets(numbered(sets))
-    which = data.draw(st.lists(st.integers(0, max(len(sets) - 1, 0)), max_size=len(sets)))
-    which = which if sets else []
-    chosen = picked(units, np.array(which, dtype=np.int64))
-    assert as_sets(chosen) == [numbered(sets)[k] for k in which]
+    every = [pair for sets in rows for pair in numbered(sets)]
+    read = UnitRows.of([UnitStems.of_sets(numbered(sets)).to_bytes() for sets in rows])
+    which = data.draw(st.lists(st.integers(0, max(len(every) - 1, 0)), max_size=2 * len(every)))
+    which = which if every else []
+    assert as_sets(read.units(np.array(which, dtype=np.int64))) == [every[k] for k in which]
+    assert read.row.tolist() == [r for r, sets in enumerate(rows) for _ in sets]
 
 
 @pytest.mark.parametrize(
@@ -88,7 +89,7 @@ def test_picked_sentences_are_those_asked_for_in_that_order(
 def test_a_row_that_is_not_one_is_refused(row: bytes) -> None:
     good = UnitStems.of_sets([(0, frozenset({1, 2}))]).to_bytes()
     with pytest.raises(DamagedUnits):
-        from_rows([good, row])
+        UnitRows.of([good, row])
 
 
 def test_a_record_prepared_where_it_is_read_files_what_its_summary_cannot() -> None:
@@ -101,8 +102,7 @@ def test_a_record_prepared_where_it_is_read_files_what_its_summary_cannot() -> N
         Path("x.txt"), "txt", "h", 2, "en", (), signature, "x", False, (), profile
     )
     ready = prepare(record, StemHashes())
-    _, units = from_rows([ready.units])
-    assert as_sets(units) == [(0, frozenset(map(key_hash, stems[0])))]
+    assert as_sets(UnitRows.of([ready.units]).units()) == [(0, frozenset(map(key_hash, stems[0])))]
     assert len(np.frombuffer(ready.sentence_keys, dtype=np.int64)) == 3  # (2 sentences, 1 bigram)
     summary = record.summary()
     assert (summary.path, summary.content_hash, summary.sentence_count) == (Path("x.txt"), "h", 2)
