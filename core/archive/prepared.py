@@ -4,8 +4,10 @@ workers), so that the add's own process, which files every chunk, has less to do
 
 For a document: its sentence keys (`core.archive.keys.sentence_keys`), and its sentences that
 could hold a strong seed as the units table keeps them (`core.archive.unit_stems`), from which
-its word keys are made. `ArchiveIndex.file_members` works the same out itself for a record that
-comes without it (a test holds the two equal)."""
+its word keys are made. `ArchiveIndex.file_members` works the same out itself, with the same
+`prepare`, for a whole record that comes without it (one the index held already, not filed
+under its keys yet: an add that was stopped); a record read for an add comes back as its
+summary (`core.batch.run.ReadJob.records`), with this."""
 
 from __future__ import annotations
 

@@ -92,8 +92,8 @@ class BatchDocument:
 
     def summary(self) -> BatchDocument:
         """This record without what a comparison reads (its signature, but for its options,
-        and its word profile): what a caller that keeps only the stored rows needs of it
-        (where it is from, its content hash, its facts)."""
+        its excluded spans and its word profile): what a caller that keeps only the stored
+        rows needs of it (where it is from, its content hash, its facts)."""
         s = self.signature
         empty = Signature((), (), (), (), s.key_size, s.length_cap)
         return replace(self, signature=empty, excluded=(), profile=None)
