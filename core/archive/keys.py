@@ -228,11 +228,6 @@ def word_units(
     ]
 
 
-def eligible(stems: frozenset[int], settings: RewordSettings = DEFAULT_SETTINGS) -> bool:
-    """Whether a sentence of these stems could hold a strong seed."""
-    return len(stems) >= settings.strong_shared
-
-
 #: what a key is multiplied by before its next stem is mixed in (64-bit, odd)
 MIX = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1

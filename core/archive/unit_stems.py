@@ -61,8 +61,8 @@ class UnitStems:
         hashes: StemHashes,
         settings: RewordSettings = DEFAULT_SETTINGS,
     ) -> UnitStems:
-        """The sentences of `profile` that could hold a strong seed (`keys.eligible`: at least
-        `strong_shared` distinct stems), `hashes` the stem hashes worked out so far."""
+        """The sentences of `profile` that could hold a strong seed (at least `strong_shared`
+        distinct stems), `hashes` the stem hashes worked out so far."""
         lengths = np.fromiter(map(len, profile.stems), dtype=np.int64, count=len(profile.stems))
         flat = np.fromiter(
             map(hashes.__getitem__, chain.from_iterable(profile.stems)),

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.archive.keys import StemHashes, eligible, key_hash
+from core.archive.keys import StemHashes, key_hash
 from core.archive.prepared import prepare
 from core.archive.unit_stems import DamagedUnits, UnitRows, UnitStems
 from core.batch.result import BatchDocument
-from core.detection.reworded import WordProfile
+from core.detection.reworded import DEFAULT_SETTINGS, WordProfile
 from core.documents.signature import Signature
 
 WORDS = st.sampled_from(["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta", "iota"])
@@ -44,7 +44,7 @@ def test_a_profile_gives_each_sentence_that_could_hold_a_strong_seed(
     expected = [
         (n, frozenset(map(key_hash, sentence)))
         for n, sentence in enumerate(stems)
-        if eligible(frozenset(map(key_hash, sentence)))
+        if len(set(sentence)) >= DEFAULT_SETTINGS.strong_shared
     ]
     assert as_sets(units) == expected
     # each sentence's stems sorted by hash, as the order's one stable sort needs
