@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.archive.index import ArchiveIndex, ArchiveInfo
-from core.archive.prepared import Prepared, prepared_in_worker
+from core.archive.prepared import Prepared, prepare
 from core.batch.cache import PackedEntry, cache_key
 from core.batch.common_text import DocumentFingerprints
 from core.batch.inputs import collect_inputs
@@ -86,7 +86,7 @@ def _add(
                 _scaled(progress),
                 # (what a chunk files of a document read: its stored rows and what was
                 # prepared of it; its record comes back as a summary, not whole)
-                job=ReadJob(index.options, extra=prepared_in_worker, records=False),
+                job=ReadJob(index.options, extra=prepare, records=False),
                 cluster=cluster,
                 each=chunks.take,
             )

@@ -82,12 +82,7 @@ def _in_order(stems: Ints, starts: Ints, order: StemOrder, settings: RewordSetti
     """Each unit's stems by the order's rank: by their counts, then their hashes. Units come
     with their stems sorted by hash (packed so), so one stable sort of one number a stem (its
     unit's, then its count) does it; else a sort by all three."""
-    known, counted = order.arrays()
-    if len(known):
-        at = np.minimum(np.searchsorted(known, stems), len(known) - 1)
-        counts = np.where(known[at] == stems, counted[at], 0)  # (never seen: 0, the rarest)
-    else:
-        counts = np.zeros(len(stems), dtype=np.int64)
+    counts = order.counts_of(stems)
     owner = owners(starts)
     rising = stems[1:] > stems[:-1]
     begins = starts[1:-1]

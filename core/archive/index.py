@@ -48,13 +48,13 @@ from core.archive.index_file import (
     identify,
     make_index,
 )
+from core.archive.key_table import KeyTable
 from core.archive.keys import (
     LONGEST,
     OPEN_ABOVE,
     OPEN_GROWTH,
     SAMPLE_UNITS,
     OpenLine,
-    StemHashes,
     StemOrder,
     key_hash,
     sentence_keys,
@@ -346,21 +346,20 @@ class ArchiveIndex:
             # each new content's sentence keys and sentences that could hold a strong seed
             # (as stem hashes, what the word keys and the units table are made of): worked out
             # where it was read (`prepared`), or here
-            hashes = StemHashes()
             fresh: list[tuple[int, Prepared]] = []
             for _, record, key in loaded:
                 content = ids[key]
                 if content in unfiled:
                     unfiled.discard(content)
                     made_there = prepared.get(key) if prepared is not None else None
-                    fresh.append((content, made_there or prepare(record, hashes)))
+                    fresh.append((content, made_there or prepare(record)))
             read = UnitRows.of([ready.units for _, ready in fresh])
             counts, sentences = read.counts, read.units()
             made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
             if made is None:  # the archive's first documents: the order is made from them
                 _make_order(connection, sentences)
             order = self._order_of(connection, None)
-            keys = [np.frombuffer(ready.sentence_keys, dtype=np.int64) for _, ready in fresh]
+            keys = [np.frombuffer(ready.sentence_keys, dtype="<i8") for _, ready in fresh]
             sentence_rows = np.zeros(sum(map(len, keys)), dtype=DTYPES[KeyKind.SENTENCE])
             if keys:
                 sentence_rows["key"] = np.concatenate(keys)
@@ -849,9 +848,12 @@ class _Opener:
                 (k for (k,) in connection.execute("SELECT key FROM open_keys")), dtype=np.int64
             )
         )
+        self._open_table: KeyTable | None = None
 
     def is_open(self, keys: Ints) -> NDArray[np.bool_]:
-        return store.among(keys, self.opened)
+        if self._open_table is None:  # (made again when keys open)
+            self._open_table = KeyTable(self.opened)
+        return self._open_table.holds(keys)
 
     def full(self, postings: store.Postings) -> Ints:
         """The keys shorter than LONGEST `postings` hold more of than their line (sorted)."""
@@ -871,16 +873,16 @@ class _Opener:
     def open(
         self, postings: store.Postings, leaving_out: frozenset[int] = frozenset()
     ) -> tuple[store.Postings, store.Postings]:
-        """Opens the keys `postings` fill: returns the postings under other keys, and every
-        posting under the opened keys, here and in the index's segments (but those
-        `leaving_out`), filed under its longer keys."""
+        """Opens the keys `postings` (in key order) fill: returns the postings under other
+        keys, and every posting under the opened keys, here and in the index's segments (but
+        those `leaving_out`), filed under its longer keys."""
         staying, moved = self._open(postings, leaving_out)
         return (postings if staying.all() else store.picked(postings, staying)), moved
 
     def _open(
         self, postings: store.Postings, leaving_out: frozenset[int] = frozenset()
     ) -> tuple[NDArray[np.bool_], store.Postings]:
-        """`open`, the postings under other keys told by a mask."""
+        """`open`, the postings under other keys told by a mask (`postings` in key order)."""
         full = self.full(postings)
         if not len(full):
             return np.ones(len(postings), dtype=np.bool_), store.empty(KeyKind.WORD)
@@ -888,7 +890,8 @@ class _Opener:
             "INSERT OR IGNORE INTO open_keys (key) VALUES (?)", [(k,) for k in full.tolist()]
         )
         self.opened = np.union1d(self.opened, full)
-        moving = store.among(postings["key"], full)
+        self._open_table = None
+        moving = store.among_sorted(postings["key"], full)
         archived = store.lookup(
             self.connection, KeyKind.WORD, full, leaving_out=leaving_out, filters=self.filters
         )
@@ -909,11 +912,11 @@ class _Opener:
         rounds: list[store.Postings] = []  # (what each later round left in place, by key)
         while len(moved):
             wanted = np.unique(moved["key"])
-            counting = staying & store.among(postings["key"], wanted)
+            counting = staying & store.among_sorted(postings["key"], wanted)
             staying &= ~counting
             counted = [store.picked(postings, counting), moved]
             for k, earlier in enumerate(rounds):
-                again = store.among(earlier["key"], wanted)
+                again = store.among_sorted(earlier["key"], wanted)
                 if again.any():
                     counted.append(store.picked(earlier, again))
                     rounds[k] = store.picked(earlier, ~again)

@@ -54,12 +54,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import NamedTuple
 from zlib import adler32, crc32
 
 import numpy as np
 from numpy.typing import NDArray
 
+from core.archive.key_table import KeyTable
 from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, WordProfile, strong_threshold
 from core.documents.signature import Signature
 from core.options import MatchOptions, ShortSentenceRule
@@ -74,12 +76,29 @@ _SIGN = 1 << 63
 
 def key_hash(text: str) -> int:
     """A stable signed 64-bit hash of `text` (SQLite's INTEGER)."""
-    data = text.encode()
-    return ((crc32(data) << 32) | adler32(data)) - _SIGN
+    return key_hashes((text,))[text]
 
 
-def _sentence(signature: Signature, position: int) -> str:
-    return f"{signature.symbols[position]}{_TERM}{_TERM.join(signature.keys[position])}"
+def key_hashes(texts: Iterable[str]) -> dict[str, int]:
+    """Each of `texts` -> its `key_hash`, in one pass (no call a text: a reading process
+    hashes every stem and sentence of every document it reads)."""
+    return {text: ((crc32(data := text.encode()) << 32) | adler32(data)) - _SIGN for text in texts}
+
+
+def sentence_hashes(signature: Signature) -> list[int]:
+    """Each composite sentence's hash (its length and key), in the signature's order: the
+    `key_hash` of its text, worked out in one pass (every archived sentence has one)."""
+    texts = [
+        f"1{_UNIT}{symbol}{_TERM}{_TERM.join(key)}"
+        for symbol, key in zip(signature.symbols, signature.keys, strict=True)
+    ]
+    return list(map(key_hashes(texts).__getitem__, texts))
+
+
+def bigram_hashes(hashes: Sequence[int]) -> list[int]:
+    """Each composite bigram's hash: two consecutive sentences' `hashes` mixed as a longer
+    word key's stems are (no text hashed again; the order matters)."""
+    return [(((a * MIX) ^ b) & _MASK) - _SIGN for a, b in pairwise(hashes)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,15 +123,11 @@ class SentenceKeys:
 
 def sentence_keys(signature: Signature) -> SentenceKeys:
     """Every composite sentence and composite bigram of `signature`."""
-    hashes = [key_hash(f"1{_UNIT}{_sentence(signature, p)}") for p in range(len(signature))]
-    short = [signature.is_short(p) for p in range(len(signature))]
+    hashes = sentence_hashes(signature)
+    size = signature.key_size
+    short = [len(key) < size for key in signature.keys]  # (`Signature.is_short`)
     singles = dict(zip(hashes, short, strict=True))
-    bigrams: dict[int, bool] = {}
-    for p in range(len(hashes) - 1):
-        # (the two sentences' hashes mixed as a longer word key's stems are: no text hashed
-        # again; the order matters)
-        bigram = (((hashes[p] * MIX) ^ hashes[p + 1]) & _MASK) - _SIGN
-        bigrams[bigram] = short[p] and short[p + 1]
+    bigrams = dict(zip(bigram_hashes(hashes), (a and b for a, b in pairwise(short)), strict=True))
     return SentenceKeys(singles, bigrams)
 
 
@@ -159,6 +174,7 @@ class StemOrder:
         self.counts = counts
         self.sample = sample
         self._arrays: tuple[NDArray[np.int64], NDArray[np.int64]] | None = None
+        self._table: KeyTable | None = None
 
     def arrays(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
         """The stems it counts (sorted) and their counts, as arrays (made once)."""
@@ -168,6 +184,17 @@ class StemOrder:
             arrangement = np.argsort(known)
             self._arrays = known[arrangement], counted[arrangement]
         return self._arrays
+
+    def counts_of(self, stems: NDArray[np.int64]) -> NDArray[np.int64]:
+        """Each of `stems`' count (0 for a stem never counted: the rarest), on arrays."""
+        known, counted = self.arrays()
+        if not len(known):
+            return np.zeros(len(stems), dtype=np.int64)
+        if self._table is None:
+            self._table = KeyTable(known)
+        places = self._table.find(stems)
+        counts: NDArray[np.int64] = np.where(places >= 0, counted[places], 0)
+        return counts
 
     def rank(self, stem: int) -> tuple[int, int]:
         return self.counts.get(stem, 0), stem

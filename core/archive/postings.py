@@ -35,6 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from core.archive.key_filter import KeyFilter, Probe
+from core.archive.key_table import KeyTable
 from core.archive.keys import MASK_BITS
 
 
@@ -70,6 +71,9 @@ FANOUT = 6
 #: postings a merge holds in memory at once (about 41 bytes each)
 RANGE_POSTINGS = 2_000_000
 _TOP = np.uint64(1 << 63)
+#: values from which `among` looks them up in a hash table (`KeyTable`) rather than by a
+#: binary search each (building the table costs more than the search saves for fewer)
+MANY_VALUES = 50_000
 #: ids in one query's list (buckets, filters, units read at once)
 IN_LIST = 2_000
 _SEGMENT_BITS = 32
@@ -223,24 +227,28 @@ class SegmentWriter:
         keys = postings["key"]
         self.keys.append(keys[np.concatenate(([True], keys[1:] != keys[:-1]))])
         buckets = _buckets(keys, self.shift)
-        cuts = np.flatnonzero(np.diff(buckets)) + 1
-        bounds = [0, *cuts.tolist(), len(postings)]
-        data = memoryview(postings.tobytes())
-        width = postings.dtype.itemsize
-        base = _first_id(self.id)
-        firsts = buckets[bounds[:-1]].tolist()
-        bodies = [  # (views of `data`: nothing copied before it is sealed)
-            (base + bucket, data[start * width : end * width])
-            for bucket, start, end in zip(firsts, bounds[:-1], bounds[1:], strict=True)
-        ]
-        if firsts[0] == self.last:  # (a bucket wider than a merge's range: it grows)
-            before = _decoded(self.kind, [self._blob(bodies[0][0])]).tobytes()
-            bodies[0] = (bodies[0][0], memoryview(before + bodies[0][1]))
-        self.connection.executemany(
-            "INSERT OR REPLACE INTO buckets (id, postings) VALUES (?, ?)",
-            [(id, _sealed(body)) for id, body in bodies],
+        starts = np.flatnonzero(np.concatenate(([True], buckets[1:] != buckets[:-1])))
+        firsts = buckets[starts]
+        # each bucket's postings, a view of the run's bytes (nothing copied before it is
+        # sealed); every step a row is a map in C: a chunk writes tens of thousands of rows
+        data = memoryview(np.ascontiguousarray(_rows(postings)).view(np.uint8))
+        offsets = (np.append(starts, len(postings)) * postings.dtype.itemsize).tolist()
+        bodies: list[bytes | memoryview] = list(
+            map(data.__getitem__, map(slice, offsets[:-1], offsets[1:]))
         )
-        self.last = firsts[-1]
+        ids = (firsts + np.uint64(_first_id(self.id))).tolist()
+        sealed = _all_sealed(bodies)
+        if int(firsts[0]) == self.last:  # (a bucket wider than a merge's range: it grows)
+            before = _decoded(self.kind, [self._blob(ids[0])]).tobytes()
+            self.connection.execute(
+                "UPDATE buckets SET postings = ? WHERE id = ?",
+                (_sealed(before + bodies[0]), ids[0]),
+            )
+            ids, sealed = ids[1:], sealed[1:]
+        self.connection.executemany(
+            "INSERT INTO buckets (id, postings) VALUES (?, ?)", zip(ids, sealed, strict=True)
+        )
+        self.last = int(firsts[-1])
         self.count += len(postings)
 
     def _blob(self, id: int) -> bytes:
@@ -278,6 +286,12 @@ def write_segment(
 def _sealed(data: bytes | memoryview) -> bytes:
     """A bucket's blob: its postings after their CRC-32 (4 bytes, little-endian)."""
     return crc32(data).to_bytes(4, "little") + data
+
+
+def _all_sealed(bodies: list[bytes | memoryview]) -> list[bytes]:
+    """`_sealed` of each of `bodies`, in C a step (the checksums as 4-byte rows of one array)."""
+    crcs = np.fromiter(map(crc32, bodies), dtype="<u4", count=len(bodies))
+    return list(map(bytes.__add__, crcs.view("V4").tolist(), bodies))
 
 
 def _checked(blob: bytes, width: int = 8) -> memoryview:
@@ -368,12 +382,30 @@ def lookup(
 def among(values: NDArray[np.int64], wanted: NDArray[np.int64]) -> NDArray[np.bool_]:
     """Which of `values` are in `wanted` (sorted, distinct): np.isin without its sort of both
     (a bucket read holds many times the keys looked up; a filing's postings, many times the
-    keys opened)."""
+    keys opened); many values (a filing's) through a `KeyTable` of `wanted`."""
     if not len(wanted):
         return np.zeros(len(values), dtype=np.bool_)
+    if len(values) >= MANY_VALUES:
+        return KeyTable(wanted).holds(values)
     at = np.minimum(np.searchsorted(wanted, values), len(wanted) - 1)
     hit: NDArray[np.bool_] = wanted[at] == values
     return hit
+
+
+def among_sorted(values: NDArray[np.int64], wanted: NDArray[np.int64]) -> NDArray[np.bool_]:
+    """`among` for `values` in order (postings by key, as a filing opens keys): each of
+    `wanted`'s run of values found by two binary searches, so the work follows the wanted
+    keys and their postings, not all the values."""
+    found = np.zeros(len(values), dtype=np.bool_)
+    low = np.searchsorted(values, wanted, side="left")
+    many = np.searchsorted(values, wanted, side="right") - low
+    runs = many > 0
+    low, many = low[runs], many[runs]
+    total = int(many.sum())
+    if total:
+        first = np.repeat(np.cumsum(many) - many, many)
+        found[np.repeat(low, many) + np.arange(total, dtype=np.int64) - first] = True
+    return found
 
 
 def purge(

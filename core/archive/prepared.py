@@ -11,11 +11,12 @@ summary (`core.batch.run.ReadJob.records`), with this."""
 
 from __future__ import annotations
 
+import sys
 from array import array
 from dataclasses import dataclass
 
-from core.archive.keys import StemHashes, sentence_keys
-from core.archive.unit_stems import UnitStems
+from core.archive.keys import bigram_hashes, sentence_hashes
+from core.archive.unit_stems import units_row
 from core.batch.result import BatchDocument
 
 
@@ -28,24 +29,11 @@ class Prepared:
     units: bytes
 
 
-def prepare(record: BatchDocument, hashes: StemHashes) -> Prepared:
-    """What `record` files besides itself (`hashes`: stem hashes worked out so far)."""
-    units = (
-        UnitStems.of_profile(record.profile, hashes)
-        if record.profile is not None
-        else UnitStems.of_sets([])
-    )
-    return Prepared(array("q", sentence_keys(record.signature).all()).tobytes(), units.to_bytes())
-
-
-#: stem hashes a reading process keeps across the documents it reads (cleared past _MOST:
-#: about 15 MB)
-_HASHES = StemHashes()
-_MOST = 100_000
-
-
-def prepared_in_worker(record: BatchDocument) -> Prepared:
-    """(In a reading process, as its job's `extra`.) `prepare` with the process's hashes."""
-    if len(_HASHES) > _MOST:
-        _HASHES.clear()
-    return prepare(record, _HASHES)
+def prepare(record: BatchDocument) -> Prepared:
+    """What `record` files besides itself. (In a reading process it is the job's `extra`:
+    `core.batch.run.ReadJob`.)"""
+    singles = sentence_hashes(record.signature)
+    keys = array("q", {*singles, *bigram_hashes(singles)})  # (`sentence_keys(…).all()`)
+    if sys.byteorder == "big":  # (packed little-endian everywhere)
+        keys.byteswap()
+    return Prepared(keys.tobytes(), units_row(record.profile))

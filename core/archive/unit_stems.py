@@ -10,6 +10,8 @@ it needs from them."""
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -17,7 +19,7 @@ from itertools import chain
 import numpy as np
 from numpy.typing import NDArray
 
-from core.archive.keys import StemHashes
+from core.archive.keys import key_hashes
 from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, WordProfile
 
 Ints = NDArray[np.int64]
@@ -55,33 +57,6 @@ class UnitStems:
         return head.tobytes() + self.stems.astype(_STEM).tobytes()
 
     @classmethod
-    def of_profile(
-        cls,
-        profile: WordProfile,
-        hashes: StemHashes,
-        settings: RewordSettings = DEFAULT_SETTINGS,
-    ) -> UnitStems:
-        """The sentences of `profile` that could hold a strong seed (at least `strong_shared`
-        distinct stems), `hashes` the stem hashes worked out so far."""
-        lengths = np.fromiter(map(len, profile.stems), dtype=np.int64, count=len(profile.stems))
-        flat = np.fromiter(
-            map(hashes.__getitem__, chain.from_iterable(profile.stems)),
-            dtype=np.int64,
-            count=int(lengths.sum()),
-        )
-        owner = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
-        arrangement = np.lexsort((flat, owner))  # (by sentence, then by hash)
-        flat, owner = flat[arrangement], owner[arrangement]
-        distinct = np.ones(len(flat), dtype=np.bool_)
-        distinct[1:] = (flat[1:] != flat[:-1]) | (owner[1:] != owner[:-1])
-        flat, owner = flat[distinct], owner[distinct]
-        sizes = np.bincount(owner, minlength=len(lengths))
-        kept = sizes >= settings.strong_shared
-        starts = np.zeros(int(kept.sum()) + 1, dtype=np.int64)
-        np.cumsum(sizes[kept], out=starts[1:])
-        return cls(np.flatnonzero(kept).astype(np.int64), starts, flat[kept[owner]])
-
-    @classmethod
     def of_sets(cls, sentences: Sequence[tuple[int, frozenset[int]]]) -> UnitStems:
         """`(number, stems)` of each sentence (numbers rising) as UnitStems."""
         sizes = np.fromiter((len(s) for _, s in sentences), dtype=np.int64, count=len(sentences))
@@ -92,6 +67,35 @@ class UnitStems:
         )
         numbers = np.fromiter((n for n, _ in sentences), dtype=np.int64, count=len(sentences))
         return cls(numbers, starts, stems)
+
+
+def units_row(profile: WordProfile | None, settings: RewordSettings = DEFAULT_SETTINGS) -> bytes:
+    """The units row (`UnitStems.to_bytes`) of the sentences of `profile` that could hold a
+    strong seed (at least `strong_shared` distinct stems). Made where a document is read, one
+    at a time: a few sets and sorts a sentence in plain Python cost less there than numpy's
+    steps on arrays of a few hundred stems, and the document's stems are hashed afresh (most
+    of an essay's stems are distinct, and a process's cache of the stems it met, large enough
+    to help, cost more in misses than the hashing it saved: measured on the add of 10,000)."""
+    sentences = profile.stems if profile is not None else ()
+    hashed = key_hashes({*chain.from_iterable(sentences)}).__getitem__
+    numbers: list[int] = []
+    sizes: list[int] = []
+    stems: list[int] = []
+    least = settings.strong_shared
+    for number, sentence in enumerate(sentences):
+        if len(sentence) < least:
+            continue
+        distinct = sorted(set(map(hashed, sentence)))
+        if len(distinct) >= least:
+            numbers.append(number)
+            sizes.append(len(distinct))
+            stems += distinct
+    head = array("i", [len(numbers), *numbers, *sizes])
+    body = array("q", stems)
+    if sys.byteorder == "big":  # (the row is little-endian everywhere)
+        head.byteswap()
+        body.byteswap()
+    return head.tobytes() + body.tobytes()
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -14,6 +14,7 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -29,9 +30,11 @@ from core.archive.index import ArchiveIndex
 from core.archive.index_file import ArchiveError
 from core.archive.keys import (
     LONGEST,
+    MIX,
     OpenLine,
     StemOrder,
     could_share,
+    key_hash,
     mask_of,
     sentence_keys,
     stem_mask,
@@ -565,6 +568,37 @@ def test_sentence_keys_never_miss_a_shared_sentence_or_bigram(docs, rule, min_bl
         wanted = sentence_keys(a).wanted(options, drops=drops)
         filed = sentence_keys(b).all()
         assert bool(wanted & filed) == shared_brute
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 60), st.lists(st.sampled_from(["a", "b", "é", "\x1e"]), max_size=3)
+        ),
+        max_size=6,
+    ),
+    st.integers(1, 3),
+)
+@settings(max_examples=200, deadline=None)
+def test_sentence_keys_are_the_hashes_of_the_sentences_texts(sentences, key_size):
+    """The keys an index of this format holds: each composite sentence the `key_hash` of its
+    text (its length, then its key's terms), each bigram its two sentences' mixed, short when
+    both are."""
+    signature = Signature(
+        symbols=tuple(n for n, _ in sentences),
+        keys=tuple(tuple(k) for _, k in sentences),
+        sentence_indices=tuple(range(len(sentences))),
+        too_long=(),
+        key_size=key_size,
+        length_cap=False,
+    )
+    texts = ["1\x1f" + f"{n}\x1e" + "\x1e".join(k) for n, k in sentences]
+    singles = [key_hash(t) for t in texts]
+    short = [len(k) < key_size for _, k in sentences]
+    found = sentence_keys(signature)
+    assert found.singles == dict(zip(singles, short, strict=True))
+    mixed = [(((a * MIX) ^ b) & (2**64 - 1)) - 2**63 for a, b in pairwise(singles)]
+    assert found.bigrams == dict(zip(mixed, map(all, pairwise(short)), strict=True))
 
 
 @given(

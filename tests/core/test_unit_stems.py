@@ -4,6 +4,7 @@ one sentence at a time (the oracle): made from a word profile, written as a row 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -11,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.archive.keys import StemHashes, key_hash
+from core.archive.keys import key_hash, sentence_keys
 from core.archive.prepared import prepare
-from core.archive.unit_stems import DamagedUnits, UnitRows, UnitStems
+from core.archive.unit_stems import DamagedUnits, UnitRows, UnitStems, units_row
 from core.batch.result import BatchDocument
 from core.detection.reworded import DEFAULT_SETTINGS, WordProfile
 from core.documents.signature import Signature
@@ -40,12 +41,15 @@ def test_a_profile_gives_each_sentence_that_could_hold_a_strong_seed(
     stems: list[tuple[str, ...]],
 ) -> None:
     profile = WordProfile("en", tuple(range(len(stems))), tuple(stems))
-    units = UnitStems.of_profile(profile, StemHashes())
+    row = units_row(profile)
     expected = [
         (n, frozenset(map(key_hash, sentence)))
         for n, sentence in enumerate(stems)
         if len(set(sentence)) >= DEFAULT_SETTINGS.strong_shared
     ]
+    # the row is the one the sets make, packed by UnitStems (numpy) byte for byte
+    assert row == UnitStems.of_sets(expected).to_bytes()
+    units = UnitRows.of([row]).units()
     assert as_sets(units) == expected
     # each sentence's stems sorted by hash, as the order's one stable sort needs
     for k in range(len(units)):
@@ -101,9 +105,13 @@ def test_a_record_prepared_where_it_is_read_files_what_its_summary_cannot() -> N
     record = BatchDocument(
         Path("x.txt"), "txt", "h", 2, "en", (), signature, "x", False, (), profile
     )
-    ready = prepare(record, StemHashes())
+    ready = prepare(record)
+    assert prepare(replace(record, profile=None)).units == units_row(None)
+    assert UnitRows.of([units_row(None)]).counts.tolist() == [0]
     assert as_sets(UnitRows.of([ready.units]).units()) == [(0, frozenset(map(key_hash, stems[0])))]
-    assert len(np.frombuffer(ready.sentence_keys, dtype=np.int64)) == 3  # (2 sentences, 1 bigram)
+    keys = np.frombuffer(ready.sentence_keys, dtype="<i8").tolist()
+    assert sorted(keys) == sorted(sentence_keys(signature).all())  # (2 sentences, 1 bigram)
+    assert len(keys) == 3
     summary = record.summary()
     assert (summary.path, summary.content_hash, summary.sentence_count) == (Path("x.txt"), "h", 2)
     assert summary.profile is None and len(summary.signature) == 0
