@@ -231,7 +231,7 @@ class SegmentWriter:
         firsts = buckets[starts]
         # each bucket's postings, a view of the run's bytes (nothing copied before it is
         # sealed); every step a row is a map in C: a chunk writes tens of thousands of rows
-        data = memoryview(np.ascontiguousarray(_rows(postings)).view(np.uint8))
+        data = np.ascontiguousarray(_rows(postings)).view(np.uint8).data
         offsets = (np.append(starts, len(postings)) * postings.dtype.itemsize).tolist()
         bodies: list[bytes | memoryview] = list(
             map(data.__getitem__, map(slice, offsets[:-1], offsets[1:]))
