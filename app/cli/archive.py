@@ -44,6 +44,7 @@ from app.cli.options import (
     exclusion_options,
     scheduler_address,
 )
+from app.cli.progress import TerminalProgress
 from core import ENGINE_VERSION
 from core.archive.add import AddResult, add_to_archive
 from core.archive.check import ArchiveCheck, check_against_archive
@@ -209,16 +210,6 @@ def _open(args: argparse.Namespace, *, create: bool = False) -> ArchiveIndex:
     return index
 
 
-def _progress(fraction: float, message: str = "") -> None:
-    if sys.stderr is not None and sys.stderr.isatty():
-        print(f"\r{100 * fraction:5.1f}%  {message[:60]:<60}", end="", file=sys.stderr)
-
-
-def _clear_progress() -> None:
-    if sys.stderr is not None and sys.stderr.isatty():
-        print("\r" + " " * 70 + "\r", end="", file=sys.stderr)
-
-
 # --- add ------------------------------------------------------------------------------------
 
 
@@ -227,11 +218,12 @@ def _add(args: argparse.Namespace) -> int:
     options = BatchOptions(
         student_folders=args.student_folders, workers=workers, scheduler=scheduler_address(args)
     )
+    progress = TerminalProgress()
     with _open(args, create=True) as index:
         try:
-            result = add_to_archive(args.paths, index, options, _progress)
+            result = add_to_archive(args.paths, index, options, progress)
         finally:
-            _clear_progress()
+            progress.clear()
     if args.json:
         print(json.dumps(add_to_json(result)))
     else:
@@ -301,9 +293,11 @@ def _check(args: argparse.Namespace) -> int:
         print(f"doppel: {problem}", file=sys.stderr)
         return EXIT_INPUT
     _, match = engine_options(args)
+    progress = TerminalProgress()
     with _open(args) as index:
 
         def cache_notice(notice: str) -> None:
+            progress.clear()
             print(f"doppel: {notice}", file=sys.stderr)
 
         try:
@@ -330,10 +324,10 @@ def _check(args: argparse.Namespace) -> int:
             )
             try:
                 checked = check_against_archive(
-                    args.paths, index, options, cache=cache, progress=_progress
+                    args.paths, index, options, cache=cache, progress=progress
                 )
             finally:
-                _clear_progress()
+                progress.clear()
             if args.json:
                 print(json.dumps(check_to_json(checked, args.threshold)))
             else:

@@ -38,6 +38,7 @@ from app.cli.options import (
     exclusion_options,
     scheduler_address,
 )
+from app.cli.progress import TerminalProgress
 from core.atomic import write_atomic
 from core.batch.cache import CacheRefused, DocumentCache
 from core.batch.cluster import ClusterError
@@ -383,10 +384,12 @@ def _check(args: argparse.Namespace) -> int:
         scheduler=scheduler_address(args),
     )
 
+    progress = TerminalProgress()
+
     def cache_notice(notice: str) -> None:  # the cache cannot be used or written: say why
         if sys.stderr is not None:
-            clear = "\r" + " " * 70 + "\r" if sys.stderr.isatty() else ""
-            print(f"{clear}doppel: {notice}", file=sys.stderr)
+            progress.clear()
+            print(f"doppel: {notice}", file=sys.stderr)
 
     try:
         cache = None if args.no_cache else DocumentCache(args.cache, notify=cache_notice)
@@ -402,10 +405,6 @@ def _check(args: argparse.Namespace) -> int:
         return 2
     options = dataclasses.replace(options, exclusions=exclusions, templates=templates)
 
-    def progress(fraction: float, message: str = "") -> None:
-        if sys.stderr is not None and sys.stderr.isatty():
-            print(f"\r{100 * fraction:5.1f}%  {message[:60]:<60}", end="", file=sys.stderr)
-
     try:
         result = run_batch(args.paths, args.against, options, cache=cache, progress=progress)
     except ClusterError as error:  # --scheduler: the cluster cannot be used, said why
@@ -414,8 +413,7 @@ def _check(args: argparse.Namespace) -> int:
             cache.close()
         return EXIT_INPUT
     finally:
-        if sys.stderr is not None and sys.stderr.isatty():
-            print("\r" + " " * 70 + "\r", end="", file=sys.stderr)
+        progress.clear()
     if args.json:
         print(json.dumps(batch_to_json(result, args.threshold)))
     else:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from core.batch.cluster import Cluster
 
 #: files read and filed together: one transaction each; memory holds one chunk's records
+#: (a quarter more at most: `chunk_sizes`)
 ADD_CHUNK = 2_000
 
 
@@ -131,8 +132,26 @@ class _Store:
         return None
 
 
+def chunk_sizes(count: int) -> list[int]:
+    """How many of an add's `count` files each chunk holds, in order: as many chunks as of
+    ADD_CHUNK files (each chunk is a segment, and FANOUT segments are merged), the last of a
+    third of that where the others can take the rest with a quarter more at most each. The
+    last chunk's filing is the add's tail: no reading is left to overlap it, and one core
+    waits for it. A chunk is read in about three times as long as it is filed, so the last
+    third's reading also covers the filing of the chunk before it (the add of 10,000 files
+    666 documents in its tail instead of 2,000; docs/benchmarks.md)."""
+    size = ADD_CHUNK
+    chunks = -(-count // size)
+    if chunks < 2:
+        return [count] if count else []
+    most = size + size // 4
+    last = max(1, size // 3, count - (chunks - 1) * most)
+    each, over = divmod(count - last, chunks - 1)
+    return [each + 1] * over + [each] * (chunks - 1 - over) + [last]
+
+
 class _Chunk:
-    """ADD_CHUNK files in the order they were found, and what was read of them so far."""
+    """Files in the order they were found (`chunk_sizes`), and what was read of them so far."""
 
     def __init__(self, files: Sequence[Submission]) -> None:
         self.waiting = len(files)
@@ -140,7 +159,7 @@ class _Chunk:
 
 
 class _Chunks:
-    """The add's files in chunks of ADD_CHUNK, by the order they were found: each chunk is
+    """The add's files in chunks (`chunk_sizes`), by the order they were found: each chunk is
     filed in one transaction (`_file`) once every file of it was read or failed, the chunks
     in order, one filing at a time (so that memory holds about two chunks' records)."""
 
@@ -149,17 +168,21 @@ class _Chunks:
     ) -> None:
         self.index = index
         self.filer = filer
-        self.chunks = [
-            _Chunk(submissions[k : k + ADD_CHUNK]) for k in range(0, len(submissions), ADD_CHUNK)
-        ]
-        self.place = {s.path: k for k, s in enumerate(submissions)}
+        self.chunks: list[_Chunk] = []
+        self.place: dict[Path, tuple[int, int]] = {}  # path -> (its place, its chunk)
+        begin = 0
+        for size in chunk_sizes(len(submissions)):
+            files = submissions[begin : begin + size]
+            self.place.update((s.path, (begin + k, len(self.chunks))) for k, s in enumerate(files))
+            self.chunks.append(_Chunk(files))
+            begin += size
         self.next = 0  # the first chunk not handed to the filer
         self.filing: Future[tuple[int, int]] | None = None
         self.added = self.updated = 0
 
     def take(self, submission: Submission, outcome: LoadedDocument | FailedDocument) -> None:
-        place = self.place[submission.path]
-        chunk = self.chunks[place // ADD_CHUNK]
+        place, k = self.place[submission.path]
+        chunk = self.chunks[k]
         chunk.waiting -= 1
         if isinstance(outcome, LoadedDocument):
             chunk.read.append((place, submission, outcome))

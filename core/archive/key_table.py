@@ -55,7 +55,13 @@ class KeyTable:
             return found
         mask = (1 << self.bits) - 1
         slots = self._first_slots(values)
-        asking = np.arange(len(values), dtype=np.int64)
+        # (the first round asks of every value, in place: no list of those asking to gather)
+        places = self.places[slots]
+        used = places != 0
+        hit = used & (self.table[slots] == values)
+        found[hit] = places[hit] - 1
+        asking = np.flatnonzero(used & ~hit)
+        slots = (slots[asking] + 1) & mask
         while len(asking):
             places = self.places[slots]
             hit = (places != 0) & (self.table[slots] == values[asking])

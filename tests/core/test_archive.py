@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.archive import postings as store
-from core.archive.add import add_to_archive
+from core.archive.add import ADD_CHUNK, add_to_archive, chunk_sizes
 from core.archive.check import check_against_archive
 from core.archive.index import ArchiveIndex
 from core.archive.index_file import ArchiveError
@@ -431,6 +431,23 @@ def pair_names(result: BatchResult) -> list[tuple[str, ...]]:
     return sorted(tuple(sorted((docs[p.a].path.name, docs[p.b].path.name))) for p in result.pairs)
 
 
+@given(st.integers(0, 12 * ADD_CHUNK), st.sampled_from([1, 2, 3, 4, 7, ADD_CHUNK]))
+def test_an_adds_chunks_are_as_many_as_before_and_the_last_is_small(count: int, size: int) -> None:
+    """As many chunks (segments) as of `size` files each; none over a quarter more; the last
+    one, filed in the add's tail, a third of `size` whenever the others can take the rest."""
+    with mock.patch("core.archive.add.ADD_CHUNK", size):
+        sizes = chunk_sizes(count)
+    assert sum(sizes) == count and all(n >= 1 for n in sizes)
+    assert len(sizes) == -(-count // size)
+    most = size + size // 4
+    assert all(n <= most for n in sizes)
+    if len(sizes) >= 2:
+        *others, last = sizes
+        assert last <= min(others) and max(others) - min(others) <= 1
+        if count - (len(sizes) - 1) * most <= size // 3:
+            assert last == max(1, size // 3)
+
+
 def test_an_add_reads_once_and_files_whole_chunks_in_order(tmp_path: Path) -> None:
     """One pool of readers for the whole add, which also work out each document's keys; the
     chunks are filed whole, in the order the files were found; an add cancelled midway keeps
@@ -477,7 +494,8 @@ def test_an_add_reads_once_and_files_whole_chunks_in_order(tmp_path: Path) -> No
             add_to_archive([old], index, options, progress=stop_midway)
         assert len(pools) == 1
         kept = [p for chunk in filed for p in chunk]
-        assert kept == order[: len(kept)] and all(len(c) == 4 for c in filed)
+        assert kept == order[: len(kept)]
+        assert [len(c) for c in filed] == chunk_sizes(len(order))[: len(filed)]
         assert sorted(m.path for m in index.members()) == sorted(kept)
         assert made_there == [len(c) for c in filed]  # (each content new, read by a worker)
         filed.clear()
