@@ -98,11 +98,9 @@ def timed_peak(command: list[str]) -> tuple[float, float, str, int]:
 def preprocess(tree: Path) -> None:
     """Reads every file under `tree` as a cold folder check does: analysed in worker processes
     and kept in a new document cache (the same rows an add keeps: the record and the whole
-    Document), with no candidate index or comparison, and the cyclic garbage collector paused
-    as the window and the command line run a job (the add is run through the command line)."""
+    Document), with no candidate index or comparison."""
     import tempfile
 
-    from app.gc_pause import CyclicGcPaused
     from core.batch.cache import DocumentCache
     from core.batch.run import collect, load_all
     from core.options import SignatureOptions
@@ -110,10 +108,7 @@ def preprocess(tree: Path) -> None:
     submissions = collect([tree])
     with tempfile.TemporaryDirectory() as scratch:
         cache = DocumentCache(Path(scratch) / "cache.sqlite3")
-        with CyclicGcPaused():  # (as a folder check runs, in the window and the command line)
-            loaded, failed = load_all(
-                submissions, SignatureOptions(language=LANG), cache, None, None
-            )
+        loaded, failed = load_all(submissions, SignatureOptions(language=LANG), cache, None, None)
         cache.close()
     print(json.dumps({"documents": len(loaded), "failed": len(failed)}))
 

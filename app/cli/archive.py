@@ -45,7 +45,6 @@ from app.cli.options import (
     scheduler_address,
 )
 from app.cli.progress import TerminalProgress
-from app.gc_pause import CyclicGcPaused
 from core import ENGINE_VERSION
 from core.archive.add import AddResult, add_to_archive
 from core.archive.check import ArchiveCheck, check_against_archive
@@ -222,8 +221,7 @@ def _add(args: argparse.Namespace) -> int:
     progress = TerminalProgress()
     with _open(args, create=True) as index:
         try:
-            with CyclicGcPaused():  # (as the window runs its jobs: app/gc_pause.py)
-                result = add_to_archive(args.paths, index, options, progress)
+            result = add_to_archive(args.paths, index, options, progress)
         finally:
             progress.clear()
     if args.json:
@@ -325,10 +323,9 @@ def _check(args: argparse.Namespace) -> int:
                 scheduler=scheduler_address(args),
             )
             try:
-                with CyclicGcPaused():
-                    checked = check_against_archive(
-                        args.paths, index, options, cache=cache, progress=progress
-                    )
+                checked = check_against_archive(
+                    args.paths, index, options, cache=cache, progress=progress
+                )
             finally:
                 progress.clear()
             if args.json:

@@ -39,7 +39,6 @@ from app.cli.options import (
     scheduler_address,
 )
 from app.cli.progress import TerminalProgress
-from app.gc_pause import CyclicGcPaused
 from core.atomic import write_atomic
 from core.batch.cache import CacheRefused, DocumentCache
 from core.batch.cluster import ClusterError
@@ -407,8 +406,7 @@ def _check(args: argparse.Namespace) -> int:
     options = dataclasses.replace(options, exclusions=exclusions, templates=templates)
 
     try:
-        with CyclicGcPaused():  # (as the window runs its jobs: app/gc_pause.py)
-            result = run_batch(args.paths, args.against, options, cache=cache, progress=progress)
+        result = run_batch(args.paths, args.against, options, cache=cache, progress=progress)
     except ClusterError as error:  # --scheduler: the cluster cannot be used, said why
         print(f"doppel: {error}", file=sys.stderr)
         if cache is not None:
