@@ -138,8 +138,8 @@ def chunk_sizes(count: int) -> list[int]:
     third of that where the others can take the rest with a quarter more at most each. The
     last chunk's filing is the add's tail: no reading is left to overlap it, and one core
     waits for it. A chunk is read in about three times as long as it is filed, so the last
-    third's reading also covers the filing of the chunk before it (the add of 10,000 files
-    666 documents in its tail instead of 2,000; docs/benchmarks.md)."""
+    third's reading covers most of the filing of the chunk before it (the add of 10,000
+    files 666 documents in its tail instead of 2,000; docs/benchmarks.md)."""
     size = ADD_CHUNK
     chunks = -(-count // size)
     if chunks < 2:
