@@ -1,8 +1,11 @@
 """The hash table of keys against a binary search of the sorted keys (np.searchsorted): where
 each value is, for any keys and values (many colliding in their first slots), and `among`
-over and under the size where it takes the table (and on values in order, by their runs)."""
+over and under the size where it takes the table (and on values in order, by their runs);
+`more_than` against counting every value."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 import numpy as np
 from hypothesis import given, settings
@@ -10,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from core.archive import postings as store
-from core.archive.key_table import KeyTable
+from core.archive.key_table import KeyTable, more_than
 
 INT64 = st.integers(-(2**63), 2**63 - 1)
 # keys near each other and at the ends of the range, so first slots collide and wrap around
@@ -60,3 +63,15 @@ def test_keys_that_all_share_their_first_slot_are_each_found() -> None:
     assert len(set(table._first_slots(keys).tolist())) == 1
     values = np.concatenate((keys, keys + 1, keys[::-1]))
     assert table.find(values).tolist() == places(keys, values)
+
+
+@given(st.lists(KEYS, max_size=400), st.lists(KEYS, max_size=20), st.integers(0, 40), st.data())
+@settings(max_examples=300, deadline=None)
+def test_the_values_more_than_a_line_are_those_counted_past_it(values, crowd, line, data) -> None:
+    # (some values repeated past the line, the rest around it, in any order)
+    many = values + [v for v in crowd for _ in range(line + data.draw(st.integers(0, 2)))]
+    shuffled = data.draw(st.permutations(many))
+    counted = Counter(shuffled)
+    found = more_than(np.array(shuffled, dtype=np.int64), line)
+    assert found.dtype == np.int64
+    assert found.tolist() == sorted(v for v, n in counted.items() if n > line)
