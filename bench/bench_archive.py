@@ -19,7 +19,10 @@ For each archive size (the first N essays of one collection, by year, as hard li
   one-time costs, reported apart): best and median in-process time, peak memory of that
   process (RSS high water; workers' apart), the archived documents the keys pointed to;
   then the same check through the command line (`doppel archive check … --json`, best of 3,
-  wall), and the process start-up alone (`doppel --version`);
+  wall), and the process start-up alone (`doppel --version`); at every size but the
+  smallest, also **in turns with the smallest** (`--check-paired`: one process, both indexes
+  open, a check against each in turn REPEATS times): the median of the rounds' ratios, which
+  this machine's noise moves far less than two best times minutes apart;
 - **exact**: the pairs found are the ground truth's (the planted copies of archived essays in
   the archive of that size, and the term's copies) and nothing else; up to `--batch-limit`
   archived essays, also `doppel batch NEW --against TREE`'s pairs, which must be the same.
@@ -36,6 +39,7 @@ Results: bench/results/archive.json, and a markdown table (`--report`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -113,9 +117,12 @@ def preprocess(tree: Path) -> None:
     print(json.dumps({"documents": len(loaded), "failed": len(failed)}))
 
 
-def check(index_file: Path, cache_file: Path, paths: list[Path], repeats: int) -> None:
-    """Checks `paths` against the index once to warm up, then `repeats` times; prints the
-    times, the pairs (file names) and this process's peak memory."""
+def _checked(
+    index_files: list[Path], cache_file: Path, paths: list[Path], repeats: int
+) -> tuple[list[list[float]], Any]:
+    """Checks `paths` against each of `index_files` (all open in this process), each once to
+    warm up, then `repeats` rounds of one check against each in turn: each index's times (its
+    first check's first), and the last check's outcome."""
     from core.archive.check import check_against_archive
     from core.archive.index import ArchiveIndex
     from core.batch.cache import DocumentCache
@@ -123,14 +130,23 @@ def check(index_file: Path, cache_file: Path, paths: list[Path], repeats: int) -
 
     options = BatchOptions()
     cache = DocumentCache(cache_file)
-    times: list[float] = []
+    times: list[list[float]] = [[] for _ in index_files]
     outcome = None
-    with ArchiveIndex(index_file) as index:
+    with contextlib.ExitStack() as stack:
+        indexes = [stack.enter_context(ArchiveIndex(f)) for f in index_files]
         for _ in range(repeats + 1):
-            started = time.perf_counter()
-            outcome = check_against_archive(paths, index, options, cache=cache)
-            times.append(time.perf_counter() - started)
+            for index, spent in zip(indexes, times, strict=True):
+                started = time.perf_counter()
+                outcome = check_against_archive(paths, index, options, cache=cache)
+                spent.append(time.perf_counter() - started)
     cache.close()
+    return times, outcome
+
+
+def check(index_file: Path, cache_file: Path, paths: list[Path], repeats: int) -> None:
+    """Checks `paths` against the index once to warm up, then `repeats` times; prints the
+    times, the pairs (file names) and this process's peak memory."""
+    (times,), outcome = _checked([index_file], cache_file, paths, repeats)
     assert outcome is not None
     result = outcome.result
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -153,6 +169,17 @@ def check(index_file: Path, cache_file: Path, paths: list[Path], repeats: int) -
             }
         )
     )
+
+
+def check_paired(
+    smallest: Path, index_file: Path, cache_file: Path, paths: list[Path], repeats: int
+) -> None:
+    """The same check against the smallest size's index and against `index_file` in turns,
+    in one process: the two times of each round are taken within a second of each other, so
+    their ratio is what this machine's noise moves least (checks minutes apart, in processes
+    of their own, moved one essay's time at 1,000 by ×1.8). Prints both series."""
+    (small, large), _ = _checked([smallest, index_file], cache_file, paths, repeats)
+    print(json.dumps({"smallest_s": small[1:], "times_s": large[1:]}))
 
 
 def batch_against(new: Path, tree: Path, cache_file: Path) -> None:
@@ -256,7 +283,7 @@ def add_size(
 
 
 def check_size(
-    data: Path, size: int, truth: dict[str, Any], repeats: int, batch_limit: int
+    data: Path, size: int, truth: dict[str, Any], repeats: int, batch_limit: int, smallest: int
 ) -> dict[str, Any]:
     tree = archive_tree(data, size)
     index = data / f"index-{size}.sqlite3"
@@ -295,6 +322,13 @@ def check_size(
             "unplanted": sorted(sorted(p) for p in found - expected),
             "exact": found == expected and run["failed"] == 0,
         }
+        if size != smallest:  # (the ratio to the smallest, timed in turns with it)
+            paired = [PYTHON, THIS, "--check-paired", str(data / f"index-{smallest}.sqlite3")]
+            _, _, out = timed([*paired, str(index), str(cache), str(repeats), *map(str, paths)])
+            turns = json.loads(out)
+            rounds = [a / b for a, b in zip(turns["times_s"], turns["smallest_s"], strict=True)]
+            row[label]["paired_over_smallest"] = round(statistics.median(rounds), 2)
+            row[label]["paired_rounds"] = [round(r, 2) for r in rounds]
         print(f"  {label}: {json.dumps(row[label])}", flush=True)
     if size <= batch_limit:
         _, _, out = timed(
@@ -398,9 +432,10 @@ def report(result: dict[str, Any]) -> str:
         )
     lines += [
         "",
-        "| archived | check | best (in-process) | × smallest | median | command line | peak "
-        "memory | × smallest | archived looked at | planted found, nothing else |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| archived | check | best (in-process) | × smallest | × smallest, in turns (median "
+        "of rounds) | median | command line | peak memory | × smallest | archived looked at | "
+        "planted found, nothing else |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for row in result["check"]:
         for label in ("one", "term"):
@@ -408,7 +443,8 @@ def report(result: dict[str, Any]) -> str:
             exact = "exact" if r["exact"] else f"missed {r['missed']}, unplanted {r['unplanted']}"
             lines.append(
                 f"| {row['n']:,} | {label} | {r['best_s']:.3f} s | ×{r['time_over_smallest']} | "
-                f"{r['median_s']:.3f} s | {r['cli_best_s']:.2f} s | {r['peak_mb']} MB | "
+                f"×{r.get('paired_over_smallest', 1.0)} | {r['median_s']:.3f} s | "
+                f"{r['cli_best_s']:.2f} s | {r['peak_mb']} MB | "
                 f"×{r['peak_over_smallest']} | {r['looked_at']} | "
                 f"{r['found']} of {r['expected']}, {exact} |"
             )
@@ -440,6 +476,11 @@ def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--check":
         index, cache, repeats, *paths = sys.argv[2:]
         check(Path(index), Path(cache), [Path(p) for p in paths], int(repeats))
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "--check-paired":
+        smallest, index, cache, repeats, *paths = sys.argv[2:]
+        files = [Path(p) for p in paths]
+        check_paired(Path(smallest), Path(index), Path(cache), files, int(repeats))
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--batch":
         batch_against(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]))
@@ -503,7 +544,9 @@ def main() -> None:
         result["add"].append(row)
     for size in sizes:
         print(f"check against {size}:", flush=True)
-        result["check"].append(check_size(args.data, size, truth, args.repeats, args.batch_limit))
+        result["check"].append(
+            check_size(args.data, size, truth, args.repeats, args.batch_limit, sizes[0])
+        )
     ratios(result["check"])
     if args.serial_effect:
         result["serial_effect"] = serial_effect(args.data, args.serial_effect)
