@@ -10,7 +10,8 @@ For each archive size (the first N essays of one collection, by year, as hard li
   normalised, split, signed, profiled for the reworded detector, and the same rows an add keeps
   stored: the record and the whole Document), in a fresh process the same way; at the
   baseline sizes the add is timed `--add-repeats` times, each between two preprocessing runs,
-  and the ratios are of the medians (each round's own is reported too); the index's bytes per
+  and the ratios are of the medians (each round's own is reported too, with a bootstrap
+  interval of the CPU rounds' median: `median_interval`); the index's bytes per
   document (`doppel archive info`: the file and its log over the files archived);
 - **check**, warm: one new essay (`one`: it copies from two archived essays, so its result is
   the same at every size) and the whole term (all new essays), each checked once in a process
@@ -42,6 +43,7 @@ import argparse
 import contextlib
 import json
 import os
+import random
 import re
 import resource
 import statistics
@@ -223,6 +225,16 @@ def names(pairs: list[list[str]]) -> set[frozenset[str]]:
     return {frozenset(p) for p in pairs}
 
 
+def median_interval(values: list[float], level: float = 0.9, draws: int = 4000) -> list[float]:
+    """Where the median of rounds like `values` falls `level` of the time: a bootstrap interval
+    (the rounds drawn again with replacement, `draws` times; seeded, so the same rounds give the
+    same interval). A target is clear of this machine's noise when the whole interval is."""
+    draw = random.Random(0)
+    medians = sorted(statistics.median(draw.choices(values, k=len(values))) for _ in range(draws))
+    cut = round((1 - level) / 2 * draws)
+    return [round(medians[cut], 2), round(medians[draws - 1 - cut], 2)]
+
+
 def add_size(
     data: Path, size: int, baseline: bool, rebuild: bool, repeats: int = 1
 ) -> dict[str, Any]:
@@ -274,6 +286,11 @@ def add_size(
                 round(a[0] / ((before[0] + after[0]) / 2), 2)
                 for a, before, after in zip(adds, pres, pres[1:], strict=False)
             ]
+            row["rounds_cpu"] = [
+                round(a[1] / ((before[1] + after[1]) / 2), 2)
+                for a, before, after in zip(adds, pres, pres[1:], strict=False)
+            ]
+            row["rounds_cpu_interval"] = median_interval(row["rounds_cpu"])
     _, _, out = timed([DOPPEL, "archive", "info", "--index", str(index), "--json"])
     info = json.loads(out)
     row["documents"] = info["documents"]
@@ -430,6 +447,16 @@ def report(result: dict[str, Any]) -> str:
             f"{' (' + ', '.join(map(str, row['rounds'])) + ')' if row.get('rounds') else ''} | "
             f"{row.get('add_peak_mb', '—')} MB | {row['bytes_per_document']:,} |"
         )
+    for row in result["add"]:
+        if row.get("rounds_cpu"):
+            low, high = row["rounds_cpu_interval"]
+            lines += [
+                "",
+                f"Adding {row['n']:,}, each round's CPU over the preprocessing runs around it: "
+                f"{', '.join(f'×{r}' for r in row['rounds_cpu'])}; their median "
+                f"×{statistics.median(row['rounds_cpu']):.2f}, 90% bootstrap interval "
+                f"×{low}–×{high}.",
+            ]
     lines += [
         "",
         "| archived | check | best (in-process) | × smallest | × smallest, in turns (median "

@@ -109,11 +109,14 @@ def codec(kind: type[T]) -> Codec[T]:
 PackedEntry = tuple[str, bytes, bytes]
 
 
-def pack_entry(key: str, document: Document) -> PackedEntry:
+def pack_entry(key: str, document: Document, profile: WordProfile | None = None) -> PackedEntry:
     """(Where the document was made, e.g. a worker.) The row to store for it: the document
     without exclusions, and its record (ranking a folder reads only that: 10,000 essays in
-    seconds instead of minutes)."""
-    record = BatchDocument.of(document, profile=document_profile(document))
+    seconds instead of minutes). `profile`: the document's `document_profile`, when the
+    caller made it already (a reader needs it for the record too)."""
+    if profile is None:
+        profile = document_profile(document)
+    record = BatchDocument.of(document, profile=profile)
     return key, codec(BatchDocument).encode(record), codec(Document).encode(document)
 
 

@@ -298,8 +298,10 @@ def read_submission(
     storable = key is not None and key == cache_key(document.content_hash, options)
     try:
         entry = None
+        own = None  # (the document's profile: its cache row's, and its record's when unexcluded)
         if fresh and storable and key is not None:
-            entry = _cache_row(lambda: pack_entry(key, document))
+            own = document_profile(document)
+            entry = _cache_row(lambda: pack_entry(key, document, own))
         prints = row = None
         if fingerprints and job is not None:
             prints = fingerprint_document(document, job.phrase_words)
@@ -312,7 +314,7 @@ def read_submission(
             scored = apply_exclusions(document, job.exclusions, job.templates, job.match)
         profile = None
         if job is None or job.match.reworded:
-            profile = document_profile(scored)
+            profile = own if own is not None and scored is document else document_profile(scored)
         record = BatchDocument.of(scored, submission, profile)
         extra = job.extra(record) if job is not None and job.extra is not None else None
         if job is not None and not job.records:
