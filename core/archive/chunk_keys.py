@@ -102,19 +102,28 @@ def thresholds(sizes: Ints, settings: RewordSettings = DEFAULT_SETTINGS) -> Ints
     return found
 
 
-def stem_masks(units: UnitArrays) -> NDArray[np.uint64]:
-    """Each of `units`' `core.archive.keys.stem_mask` (bit h mod MASK_BITS set for each stem
-    hash h) as its 64-bit words, the low one first: one row per unit."""
-    words = MASK_BITS // 64
-    masks = np.zeros((len(units.starts) - 1, words), dtype=np.uint64)
-    if not len(units.stems):
-        return masks
-    bit = (units.stems & (MASK_BITS - 1)).astype(np.uint64)
-    ones = np.left_shift(np.uint64(1), bit & np.uint64(63))
-    for word in range(words):
-        in_word = np.where(bit >> np.uint64(6) == word, ones, np.uint64(0))
-        masks[:, word] = np.bitwise_or.reduceat(in_word, units.starts[:-1])
-    return masks
+def masks_after(units: UnitArrays) -> NDArray[np.uint64]:
+    """For each stem of `units` (back to back, in the order), `core.archive.keys.mask_after`
+    of its sentence at its place: the bits of the sentence's stems after it. A posting's mask
+    is its key's last stem's. One scan over all the sentences at once, each step doubling how
+    far back a stem's bit has reached (a sentence of n stems takes log₂ n steps)."""
+    stems, starts = units.stems, units.starts
+    count = len(stems)
+    if not count:
+        return np.zeros(0, dtype=np.uint64)
+    # each place's own bit, then OR-ed with those up to `span` places after it in its sentence
+    reached = np.left_shift(np.uint64(1), stems.view(np.uint64) & np.uint64(MASK_BITS - 1))
+    place = np.arange(count, dtype=np.int64)
+    end = starts[1:][owners(starts)]  # (where each place's sentence ends)
+    span, longest = 1, int(np.diff(starts).max())
+    while span < longest:
+        within = place[: count - span] + span < end[: count - span]
+        reached[: count - span] |= np.where(within, reached[span:], np.uint64(0))
+        span *= 2
+    after = np.zeros(count, dtype=np.uint64)  # (the places after: the next place's, within)
+    following = place[:-1] + 1 < end[:-1]
+    after[:-1][following] = reached[1:][following]
+    return after
 
 
 def longer(units: UnitArrays, filed: FiledKeys, length: int) -> FiledKeys:

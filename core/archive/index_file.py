@@ -42,7 +42,7 @@ _CACHE_ID = int.from_bytes(b"Dopl", "big")
 _APPLICATION_ID_AT = 68
 #: the index's format (its tables, and the keys' hash function: core.archive.keys.key_hash);
 #: another format is refused with its number (never converted silently)
-INDEX_FORMAT = 6
+INDEX_FORMAT = 7
 #: seconds a writer waits for another before giving up (said in words)
 LOCK_TIMEOUT = 60.0
 

@@ -34,7 +34,8 @@ compared exactly as `doppel batch` compares it.
   index's segments (`core.archive.postings`: a key opens when a filing or a merge fills it; the
   longest keys are a sentence copied into hundreds of documents, where every copy is a pair a
   check must compare anyway). Each key carries its last stem's position, the sentence's size
-  and its stem mask for the length, position and mask filters (`could_share`, `stem_mask`;
+  and the stem mask of its stems after the key for the length, position and mask filters
+  (`could_share`, `mask_after`;
   `core.archive.probes`), and a probe that passes them is verified on the archived sentence's
   stems alone (the index's units table), never on a whole record. The
   order is rarest first by the sentences holding each stem, counted when the archive was started
@@ -333,32 +334,26 @@ def could_share(unit: WordUnit, key: WordKey, size: int, other: int) -> bool:
     return both <= unit.size - key[1] + reach and both <= size - other + reach
 
 
-#: bits of a sentence's stem mask (a power of two; 128 measured against 64 at 100,000
-#: archived essays: 420 archived sentences read for one essay instead of 1,050, of 358 that
-#: really share a strong seed's stems)
-MASK_BITS = 128
+#: bits of a posting's stem mask (at most 64: one unsigned 64-bit number). A mask of only the
+#: stems after the key keeps, with 64 bits, as few postings as 128 bits of all the sentence's
+#: stems did for one essay at 100,000 archived essays (402 of 1,193, all of them really sharing
+#: a strong seed's stems), and a quarter as many for a term of 100 (10,104 against 45,119;
+#: docs/benchmarks.md)
+MASK_BITS = 64
 
 
-def stem_mask(stems: Iterable[int]) -> int:
-    """A sentence's stems (hashes) as a MASK_BITS-bit mask, bit h mod MASK_BITS set for each
-    stem hash h (what a word posting holds of its sentence). Each stem two sentences share
-    has its bit set in both masks, so a new sentence cannot share more stems with an archived
-    one than it has stems whose bit is set in the archived mask: a check counts those before
-    it reads any archived sentence."""
+def mask_after(stems: Sequence[int], position: int) -> int:
+    """The stem mask of a sentence's stems (hashes, in the order) after `position`: bit h mod
+    MASK_BITS set for each (what a word posting holds, `position` being its key's last stem's).
+    Two sentences sharing a strong seed meet under the key made of their first shared stems,
+    so every other stem they share comes after that key in both, and has its bit set in both
+    masks: a new sentence cannot share more stems with an archived one than its key's length
+    and its stems after its probe's position whose bit is set in the posting's mask. A check
+    counts those before it reads any archived sentence."""
     mask = 0
-    for stem in stems:
+    for stem in stems[position + 1 :]:
         mask |= 1 << (stem & (MASK_BITS - 1))
     return mask
-
-
-def mask_words(mask: int) -> tuple[int, ...]:
-    """A stem mask as a posting holds it: its 64-bit words, the low one first."""
-    return tuple((mask >> (64 * word)) & ((1 << 64) - 1) for word in range(MASK_BITS // 64))
-
-
-def mask_of(words: Sequence[int]) -> int:
-    """The stem mask a posting's words (the low one first) hold."""
-    return sum(word << (64 * n) for n, word in enumerate(words))
 
 
 #: `strong_threshold` of each sentence size up to 255 stems (a check asks it for every probe)

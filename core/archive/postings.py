@@ -16,7 +16,7 @@ reads a few segments per level (about log₆ of the chunks filed).
 
 What a posting holds is the kind's `DTYPES` (little-endian, packed): a sentence key's content,
 or a word key's content, sentence, last stem's position, sentence size, key length and the
-sentence's stem mask (`core.archive.keys.stem_mask`). The
+stem mask of the sentence's stems after the key (`core.archive.keys.mask_after`). The
 store knows nothing of what keys mean; `core.archive.index` decides which postings are written,
 dropped at a merge (`Merge.keep`) or taken out (`purge`)."""
 
@@ -36,7 +36,6 @@ from numpy.typing import NDArray
 
 from core.archive.key_filter import KeyFilter, Probe
 from core.archive.key_table import KeyTable
-from core.archive.keys import MASK_BITS
 
 
 class KeyKind(IntEnum):
@@ -54,7 +53,7 @@ DTYPES = {
             ("position", "<i4"),
             ("size", "<i4"),
             ("length", "<i1"),
-            ("mask", "<u8", (MASK_BITS // 64,)),  # (low 64 bits first)
+            ("mask", "<u8"),
         ]
     ),
 }
@@ -68,7 +67,7 @@ BUCKET = 32
 #: a key opens past its line in one segment, so larger segments open more keys and file more
 #: postings a sentence (the index of 100,000: 183 KB a document against 118)
 FANOUT = 6
-#: postings a merge holds in memory at once (about 41 bytes each)
+#: postings a merge holds in memory at once (33 bytes each, a word posting)
 RANGE_POSTINGS = 2_000_000
 _TOP = np.uint64(1 << 63)
 #: values from which `among` looks them up in a hash table (`KeyTable`) rather than by a
@@ -96,9 +95,9 @@ def empty(kind: KeyKind) -> Postings:
 
 
 def _rows(postings: Postings) -> NDArray[np.void]:
-    """`postings` as plain rows of bytes: numpy copies a structured row (one with a subarray
-    field, the word mask) field by field, and the rows whole; picking or joining many
-    postings is 4 to 8 times faster on the rows (measured on 1.6 million word postings)."""
+    """`postings` as plain rows of bytes: numpy copies a structured row field by field, and
+    the rows whole; picking or joining many postings is 4 to 8 times faster on the rows
+    (measured on 1.6 million word postings, then of 41 bytes with a two-word mask field)."""
     rows: NDArray[np.void] = postings.view(np.dtype((np.void, postings.dtype.itemsize)))
     return rows
 

@@ -7,14 +7,17 @@ shared). Two filters decide which could, neither ever dropping a strong seed:
 
 - the length and position filters (`core.archive.keys.could_share`): enough stems must be
   left after the key, in both sentences, for the larger of the two thresholds;
-- the stem mask: each shared stem's bit is set in the archived sentence's mask
-  (`core.archive.keys.stem_mask`, held in the posting), so the new sentence's stems whose bit
-  is set must be at least that threshold.
+- the stem mask: two sentences sharing a strong seed meet under the key of their first
+  shared stems, and each other stem they share comes after it in both and has its bit set in
+  the mask of the archived sentence's stems after the key (`core.archive.keys.mask_after`,
+  held in the posting), so the key's length and the new sentence's stems after the probe's
+  position whose bit is set must reach that threshold.
 
-At 100,000 archived essays a new essay's probes met 9,453 postings; the first filter kept
-6,155, the mask (128 bits) 420, of which 358 really share a strong seed's stems (a mask of
-64 bits kept 1,050; docs/benchmarks.md). A test holds these arrays equal to the filters one
-posting at a time."""
+At 100,000 archived essays a new essay's probes met 2,001 postings; the first filter kept
+1,193, the mask 402, all of which really share a strong seed's stems; a term of 100 met
+369,939, and the mask kept 10,104 (9,039 really sharing; a mask of 128 bits of all the
+sentence's stems kept 45,119: docs/benchmarks.md). A test holds these arrays equal to the
+filters one posting at a time."""
 
 from __future__ import annotations
 
@@ -64,26 +67,34 @@ def kept(
     passes = (both <= sizes[sentence] - position[probe] + reach) & (
         both <= size - met["position"].astype(np.int64) + reach
     )
-    passes &= _mask_counts(units, sentence, met["mask"]) >= both
+    firsts = np.cumsum(sizes) - sizes  # (each new sentence's first place among all their stems)
+    after = _counts_after(units, firsts[sentence] + position[probe], met["mask"])
+    passes &= reach + 1 + after >= both
     return Met(probe[passes], picked(met, passes), both[passes])
 
 
-def _mask_counts(units: Sequence[WordUnit], sentence: Ints, masks: NDArray[np.uint64]) -> Ints:
-    """For each (new sentence, archived mask): how many of the sentence's stems have their bit
-    set in the mask (`_AT_ONCE` at a time: what is held stays small for a term's probes)."""
-    # each new sentence's stems counted by bit (a stem's bit: its hash mod MASK_BITS)
-    by_bit = np.zeros((len(units), MASK_BITS), dtype=np.int32)
-    for n, u in enumerate(units):
-        np.add.at(by_bit[n], np.array(u.stems, dtype=np.int64) & (MASK_BITS - 1), 1)
-    counts = np.zeros(len(sentence), dtype=np.int64)
-    for start in range(0, len(sentence), _AT_ONCE):
+def _counts_after(units: Sequence[WordUnit], places: Ints, masks: NDArray[np.uint64]) -> Ints:
+    """For each (place of a new sentence's stem, among all their stems back to back; archived
+    mask): how many of that sentence's stems after the place have their bit set in the mask
+    (`_AT_ONCE` at a time: what is held stays small for a term's probes)."""
+    # each place's sentence's stems after it, counted by bit (a stem's bit: its hash mod
+    # MASK_BITS): the counts of the places after it, summed from the sentence's end
+    by_bit = np.zeros((sum(u.size for u in units), MASK_BITS), dtype=np.int32)
+    first = 0
+    for u in units:
+        ones = np.zeros((u.size, MASK_BITS), dtype=np.int32)
+        ones[np.arange(u.size), np.array(u.stems, dtype=np.int64) & (MASK_BITS - 1)] = 1
+        by_bit[first : first + u.size - 1] = np.cumsum(ones[:0:-1], axis=0)[::-1]
+        first += u.size
+    counts = np.zeros(len(places), dtype=np.int64)
+    for start in range(0, len(places), _AT_ONCE):
         part = slice(start, start + _AT_ONCE)
-        bits = np.unpackbits(  # (each mask's words, the low one first: bits 0 to MASK_BITS - 1)
+        bits = np.unpackbits(  # (bits 0 to MASK_BITS - 1 of each mask)
             masks[part].astype("<u8").view(np.uint8).reshape(-1, MASK_BITS // 8),
             axis=1,
             bitorder="little",
         )
-        counts[part] = (bits * by_bit[sentence[part]]).sum(axis=1)
+        counts[part] = (bits * by_bit[places[part]]).sum(axis=1)
     return counts
 
 

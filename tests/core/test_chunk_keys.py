@@ -8,8 +8,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.archive.chunk_keys import chunk_keys, unit_arrays
-from core.archive.keys import StemOrder, unit_keys, word_units
+from core.archive.chunk_keys import chunk_keys, masks_after, unit_arrays
+from core.archive.keys import StemOrder, mask_after, unit_keys, word_units
 from core.archive.unit_stems import UnitStems
 
 HASHES = st.integers(-(2**63), 2**63 - 1)
@@ -102,3 +102,24 @@ def test_units_packed_in_any_order_get_the_same_order(
     assert sorted_arrays.starts.tolist() == any_arrays.starts.tolist()
     expected = [s for unit in word_units(enumerate(units), order) for s in unit.stems]
     assert sorted_arrays.stems.tolist() == expected
+
+
+@given(
+    st.lists(st.lists(HASHES, min_size=1, max_size=70), max_size=8),
+    st.dictionaries(HASHES, st.integers(0, 9)),
+)
+@settings(max_examples=300, deadline=None)
+def test_each_stems_mask_is_of_the_stems_after_it_in_its_sentence(
+    units: list[list[int]], counts: dict[int, int]
+) -> None:
+    """`masks_after` on arrays (a scan that doubles its reach each step) against `mask_after`
+    of each sentence at each place; sentences of one stem to past 64 (several steps)."""
+    sets = [frozenset(u) for u in units]
+    arrays = unit_arrays(UnitStems.of_sets(list(enumerate(sets))), StemOrder(counts, 100))
+    got = masks_after(arrays).tolist()
+    wanted = [
+        mask_after(arrays.stems[a:b].tolist(), place)
+        for a, b in zip(arrays.starts[:-1].tolist(), arrays.starts[1:].tolist(), strict=True)
+        for place in range(b - a)
+    ]
+    assert got == wanted

@@ -144,13 +144,11 @@ def _word_postings(rows: list[tuple[int, int]]) -> store.Postings:
     postings = np.zeros(len(rows), dtype=DTYPES[KeyKind.WORD])
     postings["key"] = [k for k, _ in rows]
     postings["content"] = [c for _, c in rows]
-    contents = postings["content"].astype(np.uint64)
-    postings["mask"] = np.stack([contents, contents ^ np.uint64(0xFFFF)], axis=1).reshape(-1, 2)
-    # (the subarray field copied too)
+    postings["mask"] = postings["content"].astype(np.uint64) ^ np.uint64(0xFFFF_0000_0000_FFFF)
     return postings
 
 
-def _listed(postings: store.Postings) -> list[tuple[int, int, list[int]]]:
+def _listed(postings: store.Postings) -> list[tuple[int, int, int]]:
     return list(
         zip(
             postings["key"].tolist(),
