@@ -106,7 +106,8 @@ def masks_after(units: UnitArrays) -> NDArray[np.uint64]:
     """For each stem of `units` (back to back, in the order), `core.archive.keys.mask_after`
     of its sentence at its place: the bits of the sentence's stems after it. A posting's mask
     is its key's last stem's. One scan over all the sentences at once, each step doubling how
-    far back a stem's bit has reached (a sentence of n stems takes log₂ n steps)."""
+    many of the places after a stem its mask has taken in (a sentence of n stems: log₂ n
+    steps)."""
     stems, starts = units.stems, units.starts
     count = len(stems)
     if not count:
