@@ -63,7 +63,7 @@ from core.archive.keys import (
 )
 from core.archive.postings import DTYPES, KeyKind
 from core.archive.prepared import Prepared, prepare
-from core.archive.unit_stems import DamagedUnits, UnitRows, UnitStems, chunk_units
+from core.archive.unit_stems import DamagedUnits, UnitRows, UnitStems
 from core.batch.cache import PackedEntry, codec
 from core.batch.cache_codec import CodecError
 from core.batch.cache_file import DAMAGED, error_code, sqlite_reason
@@ -343,9 +343,9 @@ class ArchiveIndex:
                     connection, "SELECT id FROM contents WHERE indexed = 0 AND id IN ({})", wanted
                 )
             }
-            # each new content's sentence keys and stems (as text: the chunk's units rows, and
-            # the word keys, are made of them at once, `chunk_units`): worked out where it was
-            # read (`prepared`), or here
+            # each new content's sentence keys and sentences that could hold a strong seed
+            # (as stem hashes, what the word keys and the units table are made of): worked out
+            # where it was read (`prepared`), or here
             fresh: list[tuple[int, Prepared]] = []
             for _, record, key in loaded:
                 content = ids[key]
@@ -353,7 +353,8 @@ class ArchiveIndex:
                     unfiled.discard(content)
                     made_there = prepared.get(key) if prepared is not None else None
                     fresh.append((content, made_there or prepare(record)))
-            unit_rows, counts, sentences = chunk_units([(r.stems, r.sizes) for _, r in fresh])
+            read = UnitRows.of([ready.units for _, ready in fresh])
+            counts, sentences = read.counts, read.units()
             made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()
             if made is None:  # the archive's first documents: the order is made from them
                 _make_order(connection, sentences)
@@ -366,10 +367,7 @@ class ArchiveIndex:
             store.write_segment(connection, KeyKind.SENTENCE, sentence_rows)
             connection.executemany(
                 "INSERT OR REPLACE INTO units (content, sentences, stems) VALUES (?, ?, ?)",
-                [
-                    (c, n, row)
-                    for (c, _), n, row in zip(fresh, counts.tolist(), unit_rows, strict=True)
-                ],
+                [(c, n, ready.units) for (c, ready), n in zip(fresh, counts.tolist(), strict=True)],
             )
             contents = np.repeat(np.array([c for c, _ in fresh], dtype=np.int64), counts)
             _file_word_keys(connection, order, contents, sentences)

@@ -2,14 +2,12 @@
 is read (`core.batch.run.ReadJob.extra`: in the reading worker processes, or on a cluster's
 workers), so that the add's own process, which files every chunk, has less to do.
 
-For a document: its sentence keys (`core.archive.keys.sentence_keys`), and its stems as text
-with each sentence's size (`core.archive.stem_hashing.joined`), from which the filing makes
-the units rows and word keys of a whole chunk at once (`core.archive.unit_stems.chunk_units`:
-hashing and sorting a chunk's stems on arrays costs a fraction of doing it here one document
-at a time). `ArchiveIndex.file_members` works the same out itself, with the same `prepare`,
-for a whole record that comes without it (one the index held already, not filed under its
-keys yet: an add that was stopped); a record read for an add comes back as its summary
-(`core.batch.run.ReadJob.records`), with this."""
+For a document: its sentence keys (`core.archive.keys.sentence_keys`), and its sentences that
+could hold a strong seed as the units table keeps them (`core.archive.unit_stems`), from which
+its word keys are made. `ArchiveIndex.file_members` works the same out itself, with the same
+`prepare`, for a whole record that comes without it (one the index held already, not filed
+under its keys yet: an add that was stopped); a record read for an add comes back as its
+summary (`core.batch.run.ReadJob.records`), with this."""
 
 from __future__ import annotations
 
@@ -18,18 +16,17 @@ from array import array
 from dataclasses import dataclass
 
 from core.archive.keys import bigram_hashes, sentence_hashes
-from core.archive.stem_hashing import joined
+from core.archive.unit_stems import units_row
 from core.batch.result import BatchDocument
 
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """A document's sentence keys (int64, packed), its stems (`SEPARATOR` between two) and
-    how many each sentence has (int32, packed): `joined`."""
+    """A document's sentence keys (int64, packed) and its sentences that could hold a strong
+    seed, as its units row (`UnitStems.to_bytes`)."""
 
     sentence_keys: bytes
-    stems: str
-    sizes: bytes
+    units: bytes
 
 
 def prepare(record: BatchDocument) -> Prepared:
@@ -39,4 +36,4 @@ def prepare(record: BatchDocument) -> Prepared:
     keys = array("q", {*singles, *bigram_hashes(singles)})  # (`sentence_keys(…).all()`)
     if sys.byteorder == "big":  # (packed little-endian everywhere)
         keys.byteswap()
-    return Prepared(keys.tobytes(), *joined(record.profile))
+    return Prepared(keys.tobytes(), units_row(record.profile))

@@ -3,13 +3,15 @@ keys are made of, and what a check verifies a probe on (`core.archive.probes`).
 
 The units table keeps one row a document: `UnitStems.to_bytes`, its sentences' numbers, their
 sizes and their stems back to back (little-endian). One row a document, not one a sentence:
-an add inserts a few thousand rows a chunk instead of a hundred thousand, made for the whole
-chunk at once from the stems its reading processes handed on as text (`chunk_units`;
-`core.archive.prepared`). A check reads the rows of the documents its probes point at and
-takes the sentences it needs from them."""
+an add inserts a few thousand rows a chunk instead of a hundred thousand, and a reading
+process packs the row itself (`core.archive.prepared`), so the add's own process stores it as
+it comes. A check reads the rows of the documents its probes point at and takes the sentences
+it needs from them."""
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -17,8 +19,8 @@ from itertools import chain
 import numpy as np
 from numpy.typing import NDArray
 
-from core.archive.stem_hashing import hash_stems, sentence_sizes
-from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings
+from core.archive.keys import key_hashes
+from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, WordProfile
 
 Ints = NDArray[np.int64]
 
@@ -67,62 +69,33 @@ class UnitStems:
         return cls(numbers, starts, stems)
 
 
-def chunk_units(
-    documents: Sequence[tuple[str, bytes]], settings: RewordSettings = DEFAULT_SETTINGS
-) -> tuple[list[bytes], Ints, UnitStems]:
-    """For each document's stems (`core.archive.stem_hashing.joined`: their text and each
-    sentence's size), the sentences that could hold a strong seed (at least `strong_shared`
-    distinct stems), each as its distinct stems' hashes, sorted: each document's units row
-    (`UnitStems.to_bytes`), how many sentences each row holds, and all of them, row after
-    row. Made for a whole chunk at once, on arrays: the stems hashed together
-    (`hash_stems`), and one sort of every stem by its sentence and hash in place of a set and
-    a sort a sentence (a chunk has a hundred thousand)."""
-    sizes = [sentence_sizes(packed) for _, packed in documents]
-    per_document = np.fromiter(map(len, sizes), dtype=np.int64, count=len(sizes))
-    every = np.concatenate(sizes) if sizes else np.zeros(0, dtype=np.int64)
-    holding = [text for (text, _), held in zip(documents, sizes, strict=True) if held.sum()]
-    hashes = hash_stems(holding)
-    if len(hashes) != int(every.sum()):
-        raise ValueError("the stems' text does not hold as many stems as their sentences")
+def units_row(profile: WordProfile | None, settings: RewordSettings = DEFAULT_SETTINGS) -> bytes:
+    """The units row (`UnitStems.to_bytes`) of the sentences of `profile` that could hold a
+    strong seed (at least `strong_shared` distinct stems). Made where a document is read, one
+    at a time: a few sets and sorts a sentence in plain Python cost less there than numpy's
+    steps on arrays of a few hundred stems, and the document's stems are hashed afresh (most
+    of an essay's stems are distinct, and a process's cache of the stems it met, large enough
+    to help, cost more in misses than the hashing it saved: measured on the add of 10,000)."""
+    sentences = profile.stems if profile is not None else ()
+    hashed = key_hashes({*chain.from_iterable(sentences)}).__getitem__
+    numbers: list[int] = []
+    sizes: list[int] = []
+    stems: list[int] = []
     least = settings.strong_shared
-    sentence = np.repeat(np.arange(len(every), dtype=np.int64), every)
-    enough = every[sentence] >= least  # (fewer stems than that: fewer distinct ones too)
-    hashes, sentence = hashes[enough], sentence[enough]
-    by_sentence = np.lexsort((hashes, sentence))
-    hashes, sentence = hashes[by_sentence], sentence[by_sentence]
-    first = np.ones(len(hashes), dtype=np.bool_)
-    first[1:] = (hashes[1:] != hashes[:-1]) | (sentence[1:] != sentence[:-1])
-    hashes, sentence = hashes[first], sentence[first]
-    distinct = np.bincount(sentence, minlength=len(every))
-    could = distinct >= least
-    stems = hashes[could[sentence]]
-    kept = np.flatnonzero(could)
-    kept_sizes = distinct[kept]
-    document = np.repeat(np.arange(len(documents), dtype=np.int64), per_document)[kept]
-    numbers = kept - (np.cumsum(per_document) - per_document)[document]
-    counts = np.bincount(document, minlength=len(documents))
-    starts = np.zeros(len(kept) + 1, dtype=np.int64)
-    np.cumsum(kept_sizes, out=starts[1:])
-    units = UnitStems(numbers, starts, stems)
-    return _rows(counts, units), counts, units
-
-
-def _rows(counts: Ints, units: UnitStems) -> list[bytes]:
-    """Each document's units row, its `counts` sentences of `units` in turn."""
-    numbers = units.numbers.astype(_COUNT).tobytes()
-    sizes = units.sizes.astype(_COUNT).tobytes()
-    stems = units.stems.astype(_STEM).tobytes()
-    heads = np.asarray(counts, dtype=_COUNT)
-    at = (np.cumsum(counts) - counts).tolist()
-    begins = units.starts[[*at, len(units)]].tolist()
-    width, wide = _COUNT.itemsize, _STEM.itemsize
-    return [
-        heads[k : k + 1].tobytes()
-        + numbers[width * a : width * (a + n)]
-        + sizes[width * a : width * (a + n)]
-        + stems[wide * begins[k] : wide * begins[k + 1]]
-        for k, (a, n) in enumerate(zip(at, counts.tolist(), strict=True))
-    ]
+    for number, sentence in enumerate(sentences):
+        if len(sentence) < least:
+            continue
+        distinct = sorted(set(map(hashed, sentence)))
+        if len(distinct) >= least:
+            numbers.append(number)
+            sizes.append(len(distinct))
+            stems += distinct
+    head = array("i", [len(numbers), *numbers, *sizes])
+    body = array("q", stems)
+    if sys.byteorder == "big":  # (the row is little-endian everywhere)
+        head.byteswap()
+        body.byteswap()
+    return head.tobytes() + body.tobytes()
 
 
 @dataclass(frozen=True, slots=True, eq=False)
