@@ -31,15 +31,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.archive.index import ArchiveIndex, ArchiveInfo, Member
-from core.archive.keys import (
-    StemHashes,
-    StemOrder,
-    sentence_keys,
-    stem_hashes,
-    unit_keys,
-    word_units,
-)
+from core.archive.keys import StemOrder, sentence_keys, unit_keys, word_units
 from core.archive.probes import kept
+from core.archive.stem_hashing import stem_sets
 from core.batch.cache import DocumentCache, load_via_cache
 from core.batch.common_hint import MIN_HOLDERS, common_text_hint
 from core.batch.common_text import CommonText, CommonTextFinder, fingerprint_document
@@ -257,12 +251,7 @@ def _candidate_contents(
             found.setdefault(content, set()).update(wanted[key])
     if not match.reworded:
         return found
-    hashes = StemHashes()
-    units = [
-        (number, stem_hashes(doc.profile, hashes))
-        for number, doc in enumerate(new)
-        if doc.profile is not None
-    ]
+    units = [(n, stem_sets(doc.profile)) for n, doc in enumerate(new) if doc.profile is not None]
     order = index.stem_order({h for _, sets in units for stems in sets for h in stems})
     # a few new documents at a time: what is held (postings, probes) stays bounded however
     # many documents a term has

@@ -40,9 +40,10 @@ APPLICATION_ID = int.from_bytes(b"DplA", "big")
 #: the document cache's ("Dopl"), to say what such a file is
 _CACHE_ID = int.from_bytes(b"Dopl", "big")
 _APPLICATION_ID_AT = 68
-#: the index's format (its tables, and the keys' hash function: core.archive.keys.key_hash);
-#: another format is refused with its number (never converted silently)
-INDEX_FORMAT = 7
+#: the index's format (its tables, and the keys' hash functions: core.archive.keys.key_hash
+#: and core.archive.stem_hashing); another format is refused with its number (never
+#: converted silently)
+INDEX_FORMAT = 8
 #: seconds a writer waits for another before giving up (said in words)
 LOCK_TIMEOUT = 60.0
 

@@ -43,12 +43,13 @@ compared exactly as `doppel batch` compares it.
   the rarest. The order and the open keys only make postings short; what is found never depends
   on them (a test holds it over arbitrary orders and open keys).
 
-Keys are 64-bit hashes (CRC-32 and Adler-32 of the UTF-8 text side by side: stable across
-processes, machines and Python versions, and a tenth of a cryptographic hash's cost, which
-matters when every archived sentence files several); a key made of two (a composite bigram,
-a word key of several stems) mixes their hashes in 64-bit arithmetic, with no text hashed
-again. Two different keys with the same hash only
-add a candidate that the exact comparison drops."""
+Keys are 64-bit hashes, stable across processes, machines and Python versions: a composite
+sentence's, CRC-32 and Adler-32 of its UTF-8 text side by side (`key_hash`, a tenth of a
+cryptographic hash's cost, which matters when every archived sentence files several); a
+stem's, a polynomial over its bytes worked out on arrays for many documents' stems at once
+(`core.archive.stem_hashing`). A key made of two (a composite bigram, a word key of several
+stems) mixes their hashes in 64-bit arithmetic, with no text hashed again. Two different keys
+with the same hash only add a candidate that the exact comparison drops."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from core.archive.key_table import KeyTable
-from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, WordProfile, strong_threshold
+from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, strong_threshold
 from core.documents.signature import Signature
 from core.options import MatchOptions, ShortSentenceRule
 
@@ -82,7 +83,7 @@ def key_hash(text: str) -> int:
 
 def key_hashes(texts: Iterable[str]) -> dict[str, int]:
     """Each of `texts` -> its `key_hash`, in one pass (no call a text: a reading process
-    hashes every stem and sentence of every document it reads)."""
+    hashes every sentence of every document it reads)."""
     return {text: ((crc32(data := text.encode()) << 32) | adler32(data)) - _SIGN for text in texts}
 
 
@@ -203,20 +204,6 @@ class StemOrder:
     def numbers(self, stems: Iterable[int]) -> dict[int, int]:
         """`stems` numbered in the order (sorting by these numbers is sorting by `rank`)."""
         return {h: k for k, h in enumerate(sorted(set(stems), key=self.rank))}
-
-
-class StemHashes(dict[str, int]):
-    """Stem -> its hash, worked out once per stem (kept across documents)."""
-
-    def __missing__(self, stem: str) -> int:
-        value = self[stem] = key_hash(stem)
-        return value
-
-
-def stem_hashes(profile: WordProfile, cache: StemHashes) -> list[frozenset[int]]:
-    """Each sentence of `profile` as the set of its stems' hashes."""
-    get = cache.__getitem__
-    return [frozenset(map(get, stems)) for stems in profile.stems]
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,15 +3,13 @@ keys are made of, and what a check verifies a probe on (`core.archive.probes`).
 
 The units table keeps one row a document: `UnitStems.to_bytes`, its sentences' numbers, their
 sizes and their stems back to back (little-endian). One row a document, not one a sentence:
-an add inserts a few thousand rows a chunk instead of a hundred thousand, and a reading
-process packs the row itself (`core.archive.prepared`), so the add's own process stores it as
-it comes. A check reads the rows of the documents its probes point at and takes the sentences
-it needs from them."""
+an add inserts a few thousand rows a chunk instead of a hundred thousand, made a few hundred
+documents at a time from the stems its reading processes handed on as text (`units_rows`;
+`core.archive.prepared`). A check reads the rows of the documents its probes point at and
+takes the sentences it needs from them."""
 
 from __future__ import annotations
 
-import sys
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -19,8 +17,8 @@ from itertools import chain
 import numpy as np
 from numpy.typing import NDArray
 
-from core.archive.keys import key_hashes
-from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings, WordProfile
+from core.archive.stem_hashing import hash_stems, sentence_sizes
+from core.detection.reworded import DEFAULT_SETTINGS, RewordSettings
 
 Ints = NDArray[np.int64]
 
@@ -69,33 +67,85 @@ class UnitStems:
         return cls(numbers, starts, stems)
 
 
-def units_row(profile: WordProfile | None, settings: RewordSettings = DEFAULT_SETTINGS) -> bytes:
-    """The units row (`UnitStems.to_bytes`) of the sentences of `profile` that could hold a
-    strong seed (at least `strong_shared` distinct stems). Made where a document is read, one
-    at a time: a few sets and sorts a sentence in plain Python cost less there than numpy's
-    steps on arrays of a few hundred stems, and the document's stems are hashed afresh (most
-    of an essay's stems are distinct, and a process's cache of the stems it met, large enough
-    to help, cost more in misses than the hashing it saved: measured on the add of 10,000)."""
-    sentences = profile.stems if profile is not None else ()
-    hashed = key_hashes({*chain.from_iterable(sentences)}).__getitem__
-    numbers: list[int] = []
-    sizes: list[int] = []
-    stems: list[int] = []
+def units_rows(
+    documents: Sequence[tuple[str, bytes]], settings: RewordSettings = DEFAULT_SETTINGS
+) -> list[bytes]:
+    """For each document's stems (`core.archive.stem_hashing.joined`: their text and each
+    sentence's size), its units row (`UnitStems.to_bytes`): the sentences that could hold a
+    strong seed (at least `strong_shared` distinct stems), each as its distinct stems'
+    hashes, sorted. Made for many documents at once, on arrays: their stems hashed together
+    (`hash_stems`), and one sort of every stem by its sentence and hash
+    (`distinct_in_sentences`) in place of a set and a sort a sentence."""
+    sizes = [sentence_sizes(packed) for _, packed in documents]
+    per_document = np.fromiter(map(len, sizes), dtype=np.int64, count=len(sizes))
+    every = np.concatenate(sizes) if sizes else np.zeros(0, dtype=np.int64)
+    holding = [text for (text, _), held in zip(documents, sizes, strict=True) if held.sum()]
+    hashes = hash_stems(holding)
+    if len(hashes) != int(every.sum()):
+        raise ValueError("the stems' text does not hold as many stems as their sentences")
     least = settings.strong_shared
-    for number, sentence in enumerate(sentences):
-        if len(sentence) < least:
-            continue
-        distinct = sorted(set(map(hashed, sentence)))
-        if len(distinct) >= least:
-            numbers.append(number)
-            sizes.append(len(distinct))
-            stems += distinct
-    head = array("i", [len(numbers), *numbers, *sizes])
-    body = array("q", stems)
-    if sys.byteorder == "big":  # (the row is little-endian everywhere)
-        head.byteswap()
-        body.byteswap()
-    return head.tobytes() + body.tobytes()
+    sentence = np.repeat(np.arange(len(every), dtype=np.int64), every)
+    enough = every[sentence] >= least  # (fewer stems than that: fewer distinct ones too)
+    hashes, sentence = hashes[enough], sentence[enough]
+    hashes, sentence = distinct_in_sentences(hashes, sentence)
+    distinct = np.bincount(sentence, minlength=len(every))
+    could = distinct >= least
+    stems = hashes[could[sentence]]
+    kept = np.flatnonzero(could)
+    kept_sizes = distinct[kept]
+    document = np.repeat(np.arange(len(documents), dtype=np.int64), per_document)[kept]
+    numbers = kept - (np.cumsum(per_document) - per_document)[document]
+    counts = np.bincount(document, minlength=len(documents))
+    starts = np.zeros(len(kept) + 1, dtype=np.int64)
+    np.cumsum(kept_sizes, out=starts[1:])
+    return _rows(counts, UnitStems(numbers, starts, stems))
+
+
+#: the bits of a hash in `distinct_in_sentences`'s sort key (a sentence's number above them)
+_HASH_BITS = 39
+_SIGN = np.uint64(1 << 63)
+
+
+def distinct_in_sentences(hashes: Ints, sentence: Ints) -> tuple[Ints, Ints]:
+    """The distinct `(hash, sentence)` pairs, by sentence (`sentence` rising, as stems come)
+    then hash. One sort of a 64-bit key, the sentence's number above its hash's highest bits:
+    a quarter of the cost of sorting the pairs (`np.lexsort`). Two different hashes of a
+    sentence that share those bits may come out of order; the pairs are then sorted exactly
+    (the bench's essays hold 2,578 pairs of distinct stems in a sentence each, so about one
+    essay in two hundred million meets this)."""
+    order: Ints | None
+    if len(sentence) and int(sentence[-1]) >> (63 - _HASH_BITS):
+        order = np.lexsort((hashes, sentence))
+    else:
+        # (the sign bit flipped: unsigned order is then the hashes' signed order)
+        high = ((hashes.view(np.uint64) ^ _SIGN) >> np.uint64(64 - _HASH_BITS)).view(np.int64)
+        order = np.argsort((sentence << _HASH_BITS) | high)
+        hashes, sentence = hashes[order], sentence[order]
+        falling = (sentence[1:] == sentence[:-1]) & (hashes[1:] < hashes[:-1])
+        order = np.lexsort((hashes, sentence)) if falling.any() else None
+    if order is not None:
+        hashes, sentence = hashes[order], sentence[order]
+    first = np.ones(len(hashes), dtype=np.bool_)
+    first[1:] = (hashes[1:] != hashes[:-1]) | (sentence[1:] != sentence[:-1])
+    return hashes[first], sentence[first]
+
+
+def _rows(counts: Ints, units: UnitStems) -> list[bytes]:
+    """Each document's units row, its `counts` sentences of `units` in turn."""
+    numbers = units.numbers.astype(_COUNT).tobytes()
+    sizes = units.sizes.astype(_COUNT).tobytes()
+    stems = units.stems.astype(_STEM).tobytes()
+    heads = np.asarray(counts, dtype=_COUNT)
+    at = (np.cumsum(counts) - counts).tolist()
+    begins = units.starts[[*at, len(units)]].tolist()
+    width, wide = _COUNT.itemsize, _STEM.itemsize
+    return [
+        heads[k : k + 1].tobytes()
+        + numbers[width * a : width * (a + n)]
+        + sizes[width * a : width * (a + n)]
+        + stems[wide * begins[k] : wide * begins[k + 1]]
+        for k, (a, n) in enumerate(zip(at, counts.tolist(), strict=True))
+    ]
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.archive import add as add_module
 from core.archive import postings as store
 from core.archive.add import ADD_CHUNK, add_to_archive, chunk_sizes
 from core.archive.check import check_against_archive
@@ -338,6 +339,7 @@ def test_merged_segments_keep_every_posting_and_open_the_keys_they_fill(
         mock.patch("core.archive.index.MOVED_POSTINGS", moved),
         mock.patch("core.archive.postings.FANOUT", 2),
         mock.patch("core.archive.add.ADD_CHUNK", 3),
+        mock.patch("core.archive.add.PREPARE_EVERY", 2),  # (a chunk prepared in two parts)
         mock.patch("core.archive.index.SAMPLE_UNITS", 0),  # (the first filing's order kept)
         small_open_line(6),
         ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN) as index,
@@ -503,6 +505,43 @@ def test_an_add_reads_once_and_files_whole_chunks_in_order(tmp_path: Path) -> No
         assert (done.added, done.unchanged) == (len(order) - len(kept), len(kept))
         assert [p for chunk in filed for p in chunk] == order
         assert len(pools) == 2  # (one more for the second add)
+        checked = check_against_archive([new], index, options).result
+    assert as_facts(checked) == as_facts(run_batch([new], [old], options))
+
+
+def test_an_error_preparing_a_chunk_stops_the_add_and_the_next_add_files_the_rest(
+    tmp_path: Path,
+) -> None:
+    """What the readers handed on is prepared on a thread of its own (`prepare_all`): an error
+    there is the add's, raised from it, after the chunks filed before; that chunk is not
+    filed in part, and the next add files it and the rest (the check is then the batch's)."""
+    old, new = write_collection(tmp_path, 13, 12, 300, students=False, prompt=False)
+    order = [s.path for s in collect_inputs([old], (), False).submissions]
+    real = add_module.prepare_all
+    calls = 0
+
+    def failing_second(handed: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("broken while preparing")
+        return real(handed)
+
+    options = BatchOptions(signature=EN, workers=1)
+    with (
+        mock.patch("core.archive.add.ADD_CHUNK", 4),
+        mock.patch("core.archive.add.PREPARE_EVERY", 100),  # (a chunk prepared at once)
+        ArchiveIndex(tmp_path / "i.sqlite3", create=True, options=EN) as index,
+    ):
+        with (
+            mock.patch.object(add_module, "prepare_all", failing_second),
+            pytest.raises(RuntimeError, match="broken while preparing"),
+        ):
+            add_to_archive([old], index, options)
+        first = chunk_sizes(len(order))[0]
+        assert sorted(m.path for m in index.members()) == sorted(order[:first])
+        done = add_to_archive([old], index, options)
+        assert (done.added, done.unchanged) == (len(order) - first, first)
         checked = check_against_archive([new], index, options).result
     assert as_facts(checked) == as_facts(run_batch([new], [old], options))
 
