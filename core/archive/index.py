@@ -62,7 +62,7 @@ from core.archive.keys import (
     word_units,
 )
 from core.archive.postings import DTYPES, KeyKind
-from core.archive.prepared import Prepared, prepare
+from core.archive.prepared import Prepared, hand_on, prepare_all
 from core.archive.unit_stems import DamagedUnits, UnitRows, UnitStems
 from core.batch.cache import PackedEntry, codec
 from core.batch.cache_codec import CodecError
@@ -344,15 +344,16 @@ class ArchiveIndex:
                 )
             }
             # each new content's sentence keys and sentences that could hold a strong seed
-            # (as stem hashes, what the word keys and the units table are made of): worked out
-            # where it was read (`prepared`), or here
-            fresh: list[tuple[int, Prepared]] = []
+            # (as stem hashes, what the word keys and the units table are made of): prepared
+            # from what was handed on where it was read (`prepared`), or here, all at once
+            new: list[tuple[int, Prepared | None, BatchDocument]] = []
             for _, record, key in loaded:
                 content = ids[key]
                 if content in unfiled:
                     unfiled.discard(content)
-                    made_there = prepared.get(key) if prepared is not None else None
-                    fresh.append((content, made_there or prepare(record)))
+                    new.append((content, (prepared or {}).get(key), record))
+            here = iter(prepare_all([hand_on(r) for _, ready, r in new if ready is None]))
+            fresh = [(c, ready if ready is not None else next(here)) for c, ready, _ in new]
             read = UnitRows.of([ready.units for _, ready in fresh])
             counts, sentences = read.counts, read.units()
             made = connection.execute("SELECT 1 FROM meta WHERE name = 'stem_order'").fetchone()

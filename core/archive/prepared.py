@@ -13,8 +13,8 @@ an add on many cores or a cluster waits for):
   on arrays (`core.archive.unit_stems.units_rows`): a fifth of the cost of making each
   document's row alone where it is read (docs/benchmarks.md, "The thirteenth session").
 
-`ArchiveIndex.file_members` works the same out itself, with `prepare`, for a whole record that
-comes without it (one the index held already, not filed under its keys yet: an add that was
+`ArchiveIndex.file_members` works the same out itself, with both, for the whole records that
+come without it (one the index held already, not filed under its keys yet: an add that was
 stopped); a record read for an add comes back as its summary (`core.batch.run.ReadJob.records`),
 with what was handed on."""
 
@@ -65,8 +65,3 @@ def prepare_all(handed: Sequence[HandedOn]) -> list[Prepared]:
     """What each of `handed` files: its units row made with the others' at once."""
     rows = units_rows([(h.stems, h.sizes) for h in handed])
     return [Prepared(h.sentence_keys, row) for h, row in zip(handed, rows, strict=True)]
-
-
-def prepare(record: BatchDocument) -> Prepared:
-    """What `record` files besides itself."""
-    return prepare_all([hand_on(record)])[0]

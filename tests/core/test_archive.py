@@ -42,11 +42,14 @@ from core.archive.keys import (
     word_units,
 )
 from core.archive.postings import KeyKind
+from core.archive.prepared import hand_on, prepare_all
 from core.batch import run as run_module
+from core.batch.cache import cache_key, pack_entry
 from core.batch.inputs import collect_inputs
-from core.batch.result import BatchResult
+from core.batch.result import BatchDocument, BatchResult
 from core.batch.run import PROCESS_THRESHOLD, BatchOptions, run_batch
-from core.detection.reworded import strong_threshold
+from core.detection.reworded import document_profile, strong_threshold
+from core.documents.document import load_document
 from core.documents.signature import Signature
 from core.errors import Cancelled
 from core.options import ExclusionOptions, MatchOptions, ShortSentenceRule, SignatureOptions
@@ -544,6 +547,38 @@ def test_an_error_preparing_a_chunk_stops_the_add_and_the_next_add_files_the_res
         assert (done.added, done.unchanged) == (len(order) - first, first)
         checked = check_against_archive([new], index, options).result
     assert as_facts(checked) == as_facts(run_batch([new], [old], options))
+
+
+def test_whole_records_filed_without_what_was_handed_on_are_prepared_alike(
+    tmp_path: Path,
+) -> None:
+    """`file_members` prepares itself, all at once, the whole records that come without what
+    a reader handed on (contents an add held but had not filed yet), beside those that come
+    with it: the same units rows in the same order as when every one came with it, and the
+    check is the batch's."""
+    old, new = write_collection(tmp_path, 17, 10, 300, students=False, prompt=False)
+    loaded, entries, handed = [], [], {}
+    for submission in collect_inputs([old], (), False).submissions:
+        document = load_document(submission.path, EN)
+        profile = document_profile(document)
+        key = cache_key(document.content_hash, EN)
+        loaded.append((submission, BatchDocument.of(document, submission, profile), key))
+        entries.append(pack_entry(key, document, profile))
+        handed[key] = hand_on(loaded[-1][1])
+    every = dict(zip(handed, prepare_all(list(handed.values())), strict=True))
+    some = {key: ready for k, (key, ready) in enumerate(every.items()) if k % 3 == 0}
+    rows = []
+    for name, prepared in (("all", every), ("some", some), ("none", None)):
+        with ArchiveIndex(tmp_path / f"{name}.sqlite3", create=True, options=EN) as index:
+            assert index.file_members(loaded, entries, prepared) == (len(loaded), 0)
+            rows.append(
+                index._connection.execute("SELECT stems FROM units ORDER BY content").fetchall()
+            )
+            checked = check_against_archive([new], index, BatchOptions(signature=EN, workers=1))
+            assert as_facts(checked.result) == as_facts(
+                run_batch([new], [old], BatchOptions(signature=EN, workers=1))
+            )
+    assert rows[0] == rows[1] == rows[2] and len(rows[0]) == len(loaded)
 
 
 def test_a_document_whose_record_cannot_be_read_is_removed_with_its_postings(

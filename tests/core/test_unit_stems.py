@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.archive.keys import sentence_keys
-from core.archive.prepared import hand_on, prepare, prepare_all
+from core.archive.prepared import hand_on, prepare_all
 from core.archive.stem_hashing import PRIME, SEPARATOR, hash_stems, joined, stem_sets
 from core.archive.unit_stems import (
     DamagedUnits,
@@ -163,7 +163,7 @@ def test_a_record_prepared_where_it_is_read_files_what_its_summary_cannot() -> N
     nothing = hand_on(replace(record, profile=None))
     assert (nothing.stems, nothing.sizes) == ("", b"")
     empty, ready = prepare_all([nothing, handed])  # (made together, in the add's process)
-    assert (empty, ready) == (prepare(replace(record, profile=None)), prepare(record))
+    assert [empty] == prepare_all([nothing]) and [ready] == prepare_all([handed])  # (or alone)
     assert (ready.sentence_keys, empty.sentence_keys) == (handed.sentence_keys,) * 2
     assert UnitRows.of([empty.units]).counts.tolist() == [0]
     assert as_sets(UnitRows.of([ready.units]).units()) == [(0, frozenset(map(stem_hash, stems[0])))]
